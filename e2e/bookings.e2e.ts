@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { wallClockMs } from "@parkwell/contract";
 import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import {
   createE2eDatabase,
@@ -31,9 +31,7 @@ const call = <T>(user: SignedInUser, path: string, init?: RequestInit) =>
 
 const topUp = (user: SignedInUser, amount: number) => demoTopUp(server.url, user, amount);
 
-// Looked up once: no test here changes a park.
-let parkFound: ReturnType<typeof twentyFourHourPark> | undefined;
-const openPark = () => (parkFound ??= twentyFourHourPark(server.url));
+const openPark = () => twentyFourHourPark(server.url);
 
 async function signedIn(
   user: SignedInUser,
@@ -48,12 +46,9 @@ async function signedIn(
 const balance = async (user: SignedInUser) =>
   (await call<{ data: { balance: number } }>(user, "/wallet")).data.balance;
 
-// Each test has a driver of its own and its own windows (a plate is busy per driver), so the tests
-// of a describe run side by side (the project's maxConcurrency at once): a journey waits on its
-// pages most of the time. Each uses its test's expect, so a failure is reported on the right test.
-describe.concurrent("booking from checkout to cancellation", { timeout: 300_000 }, () => {
+describe("booking from checkout to cancellation", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`books, shows the QR code, extends, cancels with a refund, renews (${name})`, async ({ expect }) => {
+    it(`books, shows the QR code, extends, cancels with a refund, renews (${name})`, async () => {
       const user = await createSignedInUser(db, { countryId: 1 });
       await topUp(user, 200_000);
       const park = await openPark();
@@ -217,9 +212,7 @@ describe.concurrent("booking from checkout to cancellation", { timeout: 300_000 
     });
   }
 
-  it("shows the server's 402 with the missing amount, tops up and comes back to the same checkout", async ({
-    expect,
-  }) => {
+  it("shows the server's 402 with the missing amount, tops up and comes back to the same checkout", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     const park = await openPark();
     const context = await signedIn(user, VIEWPORTS.phone);
@@ -260,9 +253,7 @@ describe.concurrent("booking from checkout to cancellation", { timeout: 300_000 
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`books with an empty wallet through "Pay … and book": the demo provider takes the difference and the booking's page opens (${name})`, async ({
-      expect,
-    }) => {
+    it(`books with an empty wallet through "Pay … and book": the demo provider takes the difference and the booking's page opens (${name})`, async () => {
       const user = await createSignedInUser(db, { countryId: 1 });
       const park = await openPark();
       const context = await signedIn(user, viewport);
@@ -313,7 +304,7 @@ describe.concurrent("booking from checkout to cancellation", { timeout: 300_000 
   }
 });
 
-describe.concurrent("the booking's vehicle fields (#42)", { timeout: 300_000 }, () => {
+describe("the booking's vehicle fields (#42)", () => {
   /** A window of an hour starting `hours` from the next quarter hour. */
   const window = (hours: number) => {
     const start = quarterHoursAhead(hours);
@@ -327,9 +318,7 @@ describe.concurrent("the booking's vehicle fields (#42)", { timeout: 300_000 }, 
   const book = (user: SignedInUser, body: Record<string, unknown>) =>
     call<{ booking_code: string }>(user, "/bookings", { method: "POST", body: JSON.stringify(body) });
 
-  it("starts on the saved vehicle of the booked type: the default, else the only one (checkout and change vehicle)", async ({
-    expect,
-  }) => {
+  it("starts on the saved vehicle of the booked type: the default, else the only one (checkout and change vehicle)", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     const park = await openPark();
     const carType = park.rates[0]!.vehicle_type_id;
@@ -368,9 +357,7 @@ describe.concurrent("the booking's vehicle fields (#42)", { timeout: 300_000 }, 
     await context.close();
   });
 
-  it("says the server's 409 when the vehicle is already booked in the window (change vehicle)", async ({
-    expect,
-  }) => {
+  it("says the server's 409 when the vehicle is already booked in the window (change vehicle)", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     const park = await openPark();
     const carType = park.rates[0]!.vehicle_type_id;

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import {
   createE2eDatabase,
@@ -76,13 +76,8 @@ async function signedInPage(
   return { context, ...(await watchedPage(context)) };
 }
 
-// Each test makes its own events (names and codes of their own) and its own drivers, so the tests
-// run side by side (the project's maxConcurrency at once), each with its test's expect: a journey
-// waits on its pages most of the time.
-describe.concurrent("event parking", { timeout: 300_000 }, () => {
-  it("lists an event, shows its parks, books one from the wallet, and the booking names the event", async ({
-    expect,
-  }) => {
+describe("event parking", () => {
+  it("lists an event, shows its parks, books one from the wallet, and the booking names the event", async () => {
     // 14:00 in Lagos three days ahead: the parking window (12:00 to 19:00) stays within one day,
     // whatever the time the test runs at.
     const now = new Date();
@@ -193,7 +188,7 @@ describe.concurrent("event parking", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it("opens a private event with its access code, and books it", async ({ expect }) => {
+  it("opens a private event with its access code, and books it", async () => {
     const start = new Date(Math.ceil((Date.now() + 5 * DAY) / 3_600_000) * 3_600_000);
     const name = `Board Retreat ${Date.now()}`;
     const code = await createE2eEvent(db, {
@@ -250,7 +245,7 @@ describe.concurrent("event parking", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it("speaks French on a phone, and an unknown code is a not-found page", async ({ expect }) => {
+  it("speaks French on a phone, and an unknown code is a not-found page", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     const { context, page, problems } = await signedInPage(user, VIEWPORTS.phone, "fr");
     await page.goto(`${server.url}/events`, { waitUntil: "networkidle" });
@@ -270,9 +265,7 @@ describe.concurrent("event parking", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it("shows a sold-out allocation with nothing to book, and a cancelled event with nothing at all", async ({
-    expect,
-  }) => {
+  it("shows a sold-out allocation with nothing to book, and a cancelled event with nothing at all", async () => {
     const start = new Date(Math.ceil((Date.now() + 4 * DAY) / 3_600_000) * 3_600_000);
     const name = `Derby Day ${Date.now()}`;
     const code = await createE2eEvent(db, {
@@ -359,11 +352,9 @@ async function smallTargets(page: Page): Promise<string[]> {
   return results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")));
 }
 
-describe.concurrent("map pins at one spot", { timeout: 300_000 }, () => {
+describe("map pins at one spot", () => {
   for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-    it(`draws the venue, the car park under it and two events at one venue apart, each reachable, at every zoom (${width})`, async ({
-      expect,
-    }) => {
+    it(`draws the venue, the car park under it and two events at one venue apart, each reachable, at every zoom (${width})`, async () => {
       const start = new Date(Math.ceil((Date.now() + 5 * DAY) / 3_600_000) * 3_600_000);
       const stamp = `${Date.now()}${width}`;
       const spot = { lat: parks[2]!.lat, lng: parks[2]!.lng, venueName: "Shared Grounds" };

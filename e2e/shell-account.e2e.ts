@@ -4,9 +4,7 @@ import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 const baseURL = inject("baseURL");
 const browser = useBrowser();
 
-// Each test has a context of its own and changes nothing another reads (the one that logs out
-// ends its own session), so the tests run side by side (the project's maxConcurrency at once).
-describe.concurrent("account routes signed out", { timeout: 300_000 }, () => {
+describe("account routes signed out", () => {
   it.each(["/bookings", "/wallet"])("%s shows the login prompt with Login to Continue", async (route) => {
     const context = await browser.newContext();
     const { page, problems } = await watchedPage(context);
@@ -20,7 +18,7 @@ describe.concurrent("account routes signed out", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it("says it in French too", async ({ expect }) => {
+  it("says it in French too", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
     const { page } = await watchedPage(context);
@@ -38,7 +36,7 @@ describe.concurrent("account routes signed out", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it("shows Get Started and no profile menu", async ({ expect }) => {
+  it("shows Get Started and no profile menu", async () => {
     const context = await browser.newContext();
     const { page } = await watchedPage(context);
     await page.goto(baseURL, { waitUntil: "networkidle" });
@@ -48,9 +46,7 @@ describe.concurrent("account routes signed out", { timeout: 300_000 }, () => {
   });
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`offers Log in in the header, and Sign up in the menu or the login dialog (${name})`, async ({
-      expect,
-    }) => {
+    it(`offers Log in in the header, and Sign up in the menu or the login dialog (${name})`, async () => {
       const context = await browser.newContext({ viewport });
       const { page, problems } = await watchedPage(context);
       await page.goto(baseURL, { waitUntil: "networkidle" });
@@ -76,7 +72,7 @@ describe.concurrent("account routes signed out", { timeout: 300_000 }, () => {
   }
 
   for (const language of ["en", "fr"]) {
-    it(`keeps the desktop header on one row, every link visible (${language})`, async ({ expect }) => {
+    it(`keeps the desktop header on one row, every link visible (${language})`, async () => {
       const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
       await context.addInitScript((l) => window.localStorage.setItem("language", l), language);
       const { page, problems } = await watchedPage(context);
@@ -103,7 +99,7 @@ describe.concurrent("account routes signed out", { timeout: 300_000 }, () => {
     });
   }
 
-  it("offers Se connecter and S'inscrire in French", async ({ expect }) => {
+  it("offers Se connecter and S'inscrire in French", async () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
     const { page } = await watchedPage(context);
@@ -116,68 +112,57 @@ describe.concurrent("account routes signed out", { timeout: 300_000 }, () => {
   });
 });
 
-describe.concurrent(
-  "provider return pages signed out (the session may be gone after a provider's redirect)",
-  { timeout: 300_000 },
-  () => {
-    it.each([
-      ["/payment?reference=PW-7QK2M9XA&provider=paystack", "/payment"],
-      ["/payment/success?reference=PW-7QK2M9XA&provider=stripe", "/payment/success"],
-      ["/payment-success?trxref=PW-7QK2M9XA", "/payment-success"],
-      ["/wallet/callback?provider=wave&reference=PW-7QK2M9XA", "/wallet/callback"],
-    ])("%s stays, names the payment and asks to sign in to see it", async (route, path) => {
-      const context = await browser.newContext();
-      const { page, problems } = await watchedPage(context);
-      await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
-      await page
-        .getByText("Sign in to see what happened to payment PW-7QK2M9XA.", { exact: false })
-        .waitFor();
-      expect(new URL(page.url()).pathname).toBe(path);
-      expect(await page.getByRole("button", { name: "Login to Continue" }).count()).toBe(1);
-      expect(await page.getByText("Please login to view your account").count()).toBe(0);
-      expect(await page.getByText("Payment successful").count()).toBe(0);
-      expect(problems).toEqual([]);
-      await context.close();
-    });
+describe("provider return pages signed out (the session may be gone after a provider's redirect)", () => {
+  it.each([
+    ["/payment?reference=PW-7QK2M9XA&provider=paystack", "/payment"],
+    ["/payment/success?reference=PW-7QK2M9XA&provider=stripe", "/payment/success"],
+    ["/payment-success?trxref=PW-7QK2M9XA", "/payment-success"],
+    ["/wallet/callback?provider=wave&reference=PW-7QK2M9XA", "/wallet/callback"],
+  ])("%s stays, names the payment and asks to sign in to see it", async (route, path) => {
+    const context = await browser.newContext();
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+    await page.getByText("Sign in to see what happened to payment PW-7QK2M9XA.", { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.getByRole("button", { name: "Login to Continue" }).count()).toBe(1);
+    expect(await page.getByText("Please login to view your account").count()).toBe(0);
+    expect(await page.getByText("Payment successful").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
-    it("/booking-success names the booking and asks to sign in, confirming nothing", async ({ expect }) => {
-      const context = await browser.newContext();
-      await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
-      const { page, problems } = await watchedPage(context);
-      await page.goto(`${baseURL}/booking-success?code=PW-7QK2M9XA`, { waitUntil: "networkidle" });
-      await page
-        .getByText("Connectez-vous pour voir votre réservation PW-7QK2M9XA.", { exact: false })
-        .waitFor();
-      expect(new URL(page.url()).pathname).toBe("/booking-success");
-      expect(await page.getByRole("button", { name: "Se connecter pour continuer" }).count()).toBe(1);
-      expect(await page.getByText("Réservation confirmée").count()).toBe(0);
-      expect(problems).toEqual([]);
-      await context.close();
-    });
+  it("/booking-success names the booking and asks to sign in, confirming nothing", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${baseURL}/booking-success?code=PW-7QK2M9XA`, { waitUntil: "networkidle" });
+    await page
+      .getByText("Connectez-vous pour voir votre réservation PW-7QK2M9XA.", { exact: false })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe("/booking-success");
+    expect(await page.getByRole("button", { name: "Se connecter pour continuer" }).count()).toBe(1);
+    expect(await page.getByText("Réservation confirmée").count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
-    it("/booking-success signed in without a code confirms nothing", async ({ expect }) => {
-      const context = await browser.newContext();
-      await context.addInitScript(() => {
-        window.localStorage.setItem("parkwell_user_token", "test-token");
-        window.localStorage.setItem(
-          "profile",
-          JSON.stringify({ email: "ada@example.com", first_name: "ada" }),
-        );
-      });
-      const { page } = await watchedPage(context);
-      await page.goto(`${baseURL}/booking-success`, { waitUntil: "networkidle" });
-      await page.getByText("No booking was given. Find it in My Bookings.").waitFor();
-      expect(await page.getByText("Booking confirmed").count()).toBe(0);
-      await context.close();
+  it("/booking-success signed in without a code confirms nothing", async () => {
+    const context = await browser.newContext();
+    await context.addInitScript(() => {
+      window.localStorage.setItem("parkwell_user_token", "test-token");
+      window.localStorage.setItem("profile", JSON.stringify({ email: "ada@example.com", first_name: "ada" }));
     });
-  },
-);
+    const { page } = await watchedPage(context);
+    await page.goto(`${baseURL}/booking-success`, { waitUntil: "networkidle" });
+    await page.getByText("No booking was given. Find it in My Bookings.").waitFor();
+    expect(await page.getByText("Booking confirmed").count()).toBe(0);
+    await context.close();
+  });
+});
 
-describe.concurrent("signed in", { timeout: 300_000 }, () => {
+describe("signed in", () => {
   for (const language of ["en", "fr"]) {
-    it(`keeps a signed-in phone's header on one row: brand, flag, language, avatar and menu (${language})`, async ({
-      expect,
-    }) => {
+    it(`keeps a signed-in phone's header on one row: brand, flag, language, avatar and menu (${language})`, async () => {
       const context = await browser.newContext({ viewport: VIEWPORTS.phone });
       await context.addInitScript((l) => {
         window.localStorage.setItem("language", l);
@@ -201,9 +186,7 @@ describe.concurrent("signed in", { timeout: 300_000 }, () => {
     });
   }
 
-  it("shows the profile menu with the avatar initial; menus close outside and navigate after closing", async ({
-    expect,
-  }) => {
+  it("shows the profile menu with the avatar initial; menus close outside and navigate after closing", async () => {
     const context = await browser.newContext();
     await context.addInitScript(() => {
       window.localStorage.setItem("parkwell_user_token", "test-token");
@@ -239,7 +222,7 @@ describe.concurrent("signed in", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it("shows 'User' when the profile has no first name, and Logout signs out to /", async ({ expect }) => {
+  it("shows 'User' when the profile has no first name, and Logout signs out to /", async () => {
     // A real session (the seeded demo driver), with a cached profile that has an e-mail but no first name.
     const login = await fetch(`${baseURL}/api/v1/auth/login`, {
       method: "POST",

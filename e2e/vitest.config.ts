@@ -45,16 +45,7 @@ export default defineConfig({
           exclude: ["**/node_modules/**", ...ownServer],
         },
       },
-      {
-        test: {
-          ...common,
-          name: "e2e-own-server",
-          include: ownServer,
-          // A file's independent journeys on its own server may run side by side (describe.concurrent):
-          // three at once at most, beside the other project's one file.
-          maxConcurrency: 3,
-        },
-      },
+      { test: { ...common, name: "e2e-own-server", include: ownServer } },
     ],
   },
 });

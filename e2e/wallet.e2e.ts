@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // The API's own stateful Stripe fake: the server talks to it over loopback as it would to Stripe.
 import { startStripeFake, type StripeFake } from "../apps/api/src/test/fakes/stripe-fake";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
@@ -47,14 +47,9 @@ async function signedInContext(
   return context;
 }
 
-// Each test has a driver of its own (only one pays through the Stripe fake, whose outage it
-// switches on and off), so the tests run side by side (the project's maxConcurrency at once), each
-// with its test's expect: a page waits on the network most of the time.
-describe.concurrent("wallet top-up in demo mode", { timeout: 300_000 }, () => {
+describe("wallet top-up in demo mode", () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-    it(`adds funds from /wallet and shows the new balance and the transaction (${name})`, async ({
-      expect,
-    }) => {
+    it(`adds funds from /wallet and shows the new balance and the transaction (${name})`, async () => {
       const user = await createSignedInUser(db, { countryId: 1 });
       const context = await signedInContext(user.token, viewport);
       const { page, problems } = await watchedPage(context);
@@ -114,7 +109,7 @@ describe.concurrent("wallet top-up in demo mode", { timeout: 300_000 }, () => {
     });
   }
 
-  it("shows the login prompt to a signed-out visitor, in French too", async ({ expect }) => {
+  it("shows the login prompt to a signed-out visitor, in French too", async () => {
     const context = await browser.newContext();
     const { page } = await watchedPage(context);
     await page.goto(`${server.url}/wallet`, { waitUntil: "networkidle" });
@@ -132,7 +127,7 @@ describe.concurrent("wallet top-up in demo mode", { timeout: 300_000 }, () => {
     await fr.close();
   });
 
-  it("keeps the wallet usable in French with the keyboard", async ({ expect }) => {
+  it("keeps the wallet usable in French with the keyboard", async () => {
     const user = await createSignedInUser(db, { countryId: 3 });
     const context = await signedInContext(user.token, VIEWPORTS.phone, "fr");
     const { page, problems } = await watchedPage(context);
@@ -149,7 +144,7 @@ describe.concurrent("wallet top-up in demo mode", { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it("tells the user clearly when the card provider cannot be reached", async ({ expect }) => {
+  it("tells the user clearly when the card provider cannot be reached", async () => {
     const user = await createSignedInUser(db, { countryId: 4 });
     const context = await signedInContext(user.token, VIEWPORTS.desktop);
     const { page } = await watchedPage(context);
@@ -178,13 +173,11 @@ describe.concurrent("wallet top-up in demo mode", { timeout: 300_000 }, () => {
   });
 });
 
-describe.concurrent("wallet layout", { timeout: 300_000 }, () => {
+describe("wallet layout", () => {
   const ADD_FUNDS = { en: "Add funds", fr: "Ajouter des fonds" } as const;
   for (const language of ["en", "fr"] as const) {
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
-      it(`puts each amount at its row's end, on the line of what it was for (${language}, ${name})`, async ({
-        expect,
-      }) => {
+      it(`puts each amount at its row's end, on the line of what it was for (${language}, ${name})`, async () => {
         const user = await createSignedInUser(db, { countryId: 1 });
         for (const amount of [250_000.5, 1500, 75_000]) await demoTopUp(server.url, user, amount);
         const context = await signedInContext(user.token, viewport, language);
@@ -222,9 +215,7 @@ describe.concurrent("wallet layout", { timeout: 300_000 }, () => {
         await context.close();
       });
 
-      it(`lines up the Add funds dialog's buttons as the confirmation dialogs do (${language}, ${name})`, async ({
-        expect,
-      }) => {
+      it(`lines up the Add funds dialog's buttons as the confirmation dialogs do (${language}, ${name})`, async () => {
         const user = await createSignedInUser(db, { countryId: 1 });
         const context = await signedInContext(user.token, viewport, language);
         const { page, problems } = await watchedPage(context);
