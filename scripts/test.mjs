@@ -162,12 +162,10 @@ const faultTest = faultsMissing
 // ESLint and the format check side by side (one thread each) took 6m 38s where one after the
 // other took 5m 50s on the same day: they stay in turn. Later that day the browser tests ran as two
 // Vitest processes (scripts/test-e2e.mjs) and their lane fell from about 22 to 11 minutes: the first
-// lane is the longer again (15 minutes in all). On 2026-11-29 it took about 19 minutes against the
-// browser lane's 12m 14s, so the PostgreSQL API suite and the replica run (about 3.5 minutes) moved
-// after the browser tests: neither shares anything with them but the PostgreSQL server.
+// lane is the longer again (15 minutes in all).
 const lanes = [
   {
-    name: "types, lint, unit tests and the API suite on PGlite",
+    name: "types, lint, unit and API suites",
     steps: [
       step("types", "typecheck"),
       step("lint (code)", "lint"),
@@ -178,18 +176,18 @@ const lanes = [
         "test:api",
         true,
       ),
-    ],
-  },
-  {
-    name: "browser tests, then the API suites on PostgreSQL",
-    buffered: true,
-    steps: [
-      step("lint (OpenAPI)", "lint:openapi"),
-      step(`browser tests (build, then ${chromium})`, "test:e2e", true),
       step("API suite on PostgreSQL, real clock", "test:api:pg", true),
       ...(pgBinaries()
         ? [step("public browsing's API suites with reads on a streaming replica", "test:replica", true)]
         : []),
+    ],
+  },
+  {
+    name: "browser tests",
+    buffered: true,
+    steps: [
+      step("lint (OpenAPI)", "lint:openapi"),
+      step(`browser tests (build, then ${chromium})`, "test:e2e", true),
     ],
   },
   { name: "fault test", buffered: true, steps: faultTest },
