@@ -10,7 +10,13 @@
 import { netParkingMinor } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
-import { differenceOf, pricedBody, type PricedParts, type ReceiptBody } from "../receipts/receipts.domain";
+import {
+  differenceOf,
+  negated,
+  pricedBody,
+  type PricedParts,
+  type ReceiptBody,
+} from "../receipts/receipts.domain";
 import { bodiesOf } from "../receipts/receipts.service";
 import { chargersById } from "../parks/chargers.service";
 import { receiptOfMove } from "../purchases/purchases.service";
@@ -163,31 +169,21 @@ export async function extensionReceiptBody(
 
 /**
  * What `amountMinor` given back of a booking (a cancellation's refund), or charged again (a
- * renewal's), is line by line, with the sign of the move: the parking and the taxes charged on it
- * (bookings.domain refundLinesOf), and fees only when the policy gives them back. A price stored
- * before taxes had names has the country's one tax.
+ * renewal's), is line by line, as a receipt prints a price (pricedBody): the parking and the taxes
+ * charged on it (bookings.domain refundLinesOf), and fees only when the policy gives them back. A
+ * price stored before taxes had names has the country's one tax.
  */
 function refundBody(
   b: ReceiptBooking & { breakdown: PricedParts },
   amountMinor: number,
-  sign: 1 | -1,
   park: ReceiptPark,
 ): ReceiptBody {
-  const given = refundLinesOf(b.breakdown, amountMinor, countryTaxOf(park));
-  const lines: ReceiptLineRecord[] = [
-    { ...parkingLine(park, b, b.startTime, b.endTime), amountMinor: sign * given.parkingMinor },
-    { kind: "service_fee" as const, amountMinor: sign * given.serviceFeeMinor },
-    { kind: "booking_fee" as const, amountMinor: sign * given.bookingFeeMinor },
-  ].filter((l, i) => i === 0 || l.amountMinor !== 0);
-  const taxes = given.taxes
-    .filter((t) => t.taxMinor !== 0)
-    .map((t) => ({
-      name: t.name,
-      rateBps: t.rateBps,
-      baseMinor: sign * t.baseMinor,
-      amountMinor: sign * t.taxMinor,
-    }));
-  return { lines, taxes };
+  // The parking's share always has a line: a tax never exceeds the parking it is charged on.
+  return pricedBody(
+    refundLinesOf(b.breakdown, amountMinor, countryTaxOf(park)),
+    countryTaxOf(park),
+    parkingLine(park, b, b.startTime, b.endTime),
+  );
 }
 
 /**
@@ -200,7 +196,7 @@ export function renewalReceiptBody(
   due: number,
   park: ReceiptPark,
 ): Promise<ReceiptBody> {
-  return withCharger(tx, refundBody(b, due, 1, park), b.chargerId);
+  return withCharger(tx, refundBody(b, due, park), b.chargerId);
 }
 
 /**
@@ -212,7 +208,7 @@ export function cancellationNoteBody(
   refund: number,
   park: ReceiptPark,
 ): ReceiptBody {
-  return refundBody(b, refund, -1, park);
+  return negated(refundBody(b, refund, park));
 }
 
 /** A booking as the purchase engine's chargeMove and refundPurchase read it (its park's clock). */

@@ -150,13 +150,17 @@ export function reversalOf(bodies: readonly ReceiptBody[]): ReceiptBody {
       );
     }
   }
+  return negated({
+    lines: [...lines.values()].filter((l) => l.amountMinor !== 0),
+    taxes: [...taxes.values()].filter((t) => t.amountMinor !== 0),
+  });
+}
+
+/** A body given back: every line's and tax's amount (and a tax's base) with the other sign. */
+export function negated(body: ReceiptBody): ReceiptBody {
   return {
-    lines: [...lines.values()]
-      .filter((l) => l.amountMinor !== 0)
-      .map((l) => ({ ...l, amountMinor: -l.amountMinor })),
-    taxes: [...taxes.values()]
-      .filter((t) => t.amountMinor !== 0)
-      .map((t) => ({ ...t, baseMinor: -t.baseMinor, amountMinor: -t.amountMinor })),
+    lines: body.lines.map((l) => ({ ...l, amountMinor: -l.amountMinor })),
+    taxes: body.taxes.map((t) => ({ ...t, baseMinor: -t.baseMinor, amountMinor: -t.amountMinor })),
   };
 }
 
