@@ -4,7 +4,12 @@
 // browser test waits on its pages most of the time (alone, the run used under a third of two
 // cores), so two at once take little more than one. Arguments go to both runs; a JSON report asked
 // for with --outputFile.json=FILE is the two runs' reports in one.
-import { spawn } from "node:child_process";
+//
+// The servers' templates (e2e/support/templates.ts: a migrated and seeded PGlite directory and
+// PostgreSQL database) are made once here, before the two runs, and handed to both
+// (E2E_TEMPLATES); the run of the files with a server of their own starts no shared server
+// (E2E_SHARED_SERVER=no). Each run's global setup made its own before: six server starts, now three.
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
@@ -18,8 +23,27 @@ const reportFile = args.find((a) => a.startsWith(JSON_OUT))?.slice(JSON_OUT.leng
 const passed = args.filter((a) => !a.startsWith(JSON_OUT));
 const reportOf = (project) => `${reportFile}.${project}.json`;
 
+const TSX = path.join(ROOT, "node_modules/tsx/dist/cli.mjs");
+const TEMPLATES_CLI = path.join(ROOT, "e2e/support/templates-cli.ts");
+
+/** Runs the templates' command line (create or drop); its last line of output is its answer. */
+function templatesCli(...cliArgs) {
+  const r = spawnSync(process.execPath, [TSX, TEMPLATES_CLI, ...cliArgs], {
+    cwd: ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  if (r.status !== 0) {
+    console.error(
+      `The browser tests' templates could not be ${cliArgs[0] === "create" ? "made" : "dropped"}.`,
+    );
+    process.exit(r.status ?? 1);
+  }
+  return r.stdout.trim().split("\n").at(-1) ?? "";
+}
+
 /** One project's run; its output goes through line by line (Vitest names the project on each file's line). */
-function run(project) {
+function run(project, templates) {
   const child = spawn(
     process.execPath,
     [
@@ -32,14 +56,24 @@ function run(project) {
       ...passed,
       ...(reportFile ? [`${JSON_OUT}${reportOf(project)}`] : []),
     ],
-    { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
+    {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        E2E_TEMPLATES: templates,
+        ...(project === "e2e-own-server" ? { E2E_SHARED_SERVER: "no" } : {}),
+      },
+    },
   );
   readline.createInterface({ input: child.stdout }).on("line", (l) => process.stdout.write(`${l}\n`));
   readline.createInterface({ input: child.stderr }).on("line", (l) => process.stderr.write(`${l}\n`));
   return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
 }
 
-const codes = await Promise.all(PROJECTS.map(run));
+const templates = templatesCli("create");
+const codes = await Promise.all(PROJECTS.map((project) => run(project, templates)));
+templatesCli("drop", templates);
 
 if (reportFile) {
   const reports = PROJECTS.map((p) => {

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { withoutTestClock } from "../../apps/api/src/test/test-clock";
 
 /** Debian's headless shell (package chromium-headless-shell): the browser tests' Chromium, lighter than the full one. */
@@ -123,8 +123,9 @@ export async function watchedPage(context: BrowserContext, options: PageOptions 
       if (!window.localStorage.getItem("selectedCountry"))
         window.localStorage.setItem("selectedCountry", value);
     }, JSON.stringify(stored));
+    // Every server of the run listens on 127.0.0.1, and a cookie does not depend on the port.
     if (countryCookie)
-      await context.addCookies([{ name: "country", value: country, url: inject("baseURL") }]);
+      await context.addCookies([{ name: "country", value: country, domain: "127.0.0.1", path: "/" }]);
   }
   const page = await context.newPage();
   const problems: string[] = [];
