@@ -25,7 +25,10 @@ export default tseslint.config(
   {
     languageOptions: {
       globals: { ...globals.node },
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // One TypeScript program for every linted file (tsconfig.eslint.json), where the project
+      // service built one per tsconfig and parsed the API's sources in four of them: 21% less CPU
+      // for the whole lint (decision 050). A new folder of TypeScript is added to its `include`.
+      parserOptions: { project: "./tsconfig.eslint.json", tsconfigRootDir: import.meta.dirname },
     },
     plugins: { boundaries, presenters },
     rules: {
