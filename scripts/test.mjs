@@ -279,7 +279,8 @@ say(`npm test summary (Node.js ${process.version}), ${minutes(Date.now() - start
 const row = (result, ms, name) =>
   console.log(`  ${result.padEnd(7)} ${ms === null ? "       " : minutes(ms).padStart(7)}  ${name}`);
 for (const { lane, done } of laneResults) {
-  console.log(`  ${lane.name}:`);
+  // A lane's time is its steps' in turn: the longest lane is the run's critical path.
+  console.log(`  ${lane.name}: ${minutes(done.reduce((ms, d) => ms + d.ms, 0))}`);
   for (const d of done) {
     row(d.result, d.ms, d.name);
     if (d.report)
