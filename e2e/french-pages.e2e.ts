@@ -55,6 +55,8 @@ interface Seen {
   overflow: number;
   english: string[];
   links: string[];
+  /** The hrefs of the page's tabs (a section's `nav.report-tabs`), which the walk follows. */
+  tabs: string[];
 }
 
 /**
@@ -111,6 +113,9 @@ async function look(
         overflow: document.documentElement.scrollWidth - window.innerWidth,
         english: english.filter((sentence) => text.includes(sentence)),
         links: [...document.querySelectorAll("a[href]")].map((a) => a.getAttribute("href") ?? ""),
+        tabs: [...document.querySelectorAll("nav.report-tabs a[href]")].map(
+          (a) => a.getAttribute("href") ?? "",
+        ),
       };
     },
     { url, english },
@@ -179,29 +184,17 @@ describe("the signed-in pages in French, on a phone (#63)", () => {
       .locator(".admin-nav a[href^='/admin/']")
       .evaluateAll((links) => [...new Set(links.map((a) => a.getAttribute("href") ?? ""))]);
     expect(navPaths.length).toBeGreaterThan(20);
-    // The pages below them, reached from their section's page: editors, tabs, and a record's page
-    // (the first of its list).
+    // The pages below them, reached from their section's page: its tabs (read from the page, so
+    // a new tab is walked without an edit here), the editors and lists below (listed here), and a
+    // record's page (the first of its list).
     const below: Record<string, string[]> = {
       "/admin/parks": ["/admin/parks/new"],
       "/admin/events": ["/admin/events/new"],
       "/admin/plans": ["/admin/plans/new", "/admin/plans/passes"],
-      "/admin/marketplace": [
-        "items/new",
-        "categories",
-        "attributes",
-        "addons",
-        "offers",
-        "sliders",
-        "coupons",
-        "delivery",
-      ].map((tab) => `/admin/marketplace/${tab}`),
-      "/admin/orders": ["/admin/orders/reports/sales", "/admin/orders/reports/items"],
-      "/admin/vehicle-docs": ["/admin/vehicle-docs/fees", "/admin/vehicle-docs/fees/insurers"],
-      "/admin/reports": ["bookings", "occupancy", "transactions", "credit-balance"].map(
-        (kind) => `/admin/reports/${kind}`,
-      ),
+      "/admin/marketplace": ["/admin/marketplace/items/new"],
       "/admin/blog": ["/admin/blog/new"],
     };
+    const tabs = new Set<string>();
     const record =
       /^\/admin\/(parks|plans|blog|companies)\/\d+$|^\/admin\/customers\/[\da-f-]{36}$|^\/admin\/(events|vehicle-docs)\/[A-Z]+-/;
     const records: string[] = [];
@@ -210,10 +203,15 @@ describe("the signed-in pages in French, on a phone (#63)", () => {
       seen.push(section);
       const link = section.links.find((href) => record.test(href));
       if (link) records.push(link);
-      for (const next of [...(below[url] ?? []), ...(link ? [link] : [])]) {
+      const sectionTabs = section.tabs.filter((tab) => tab !== url && !tabs.has(tab));
+      for (const tab of sectionTabs) tabs.add(tab);
+      for (const next of [...sectionTabs, ...(below[url] ?? []), ...(link ? [link] : [])]) {
         seen.push(await adminPhone.look(next, english, "link"));
       }
     }
+    // The four sections with tabs: the marketplace's eight, the orders' reports, the vehicle
+    // documents' fees and the reports' four.
+    expect(tabs.size).toBeGreaterThanOrEqual(14);
     expect(records.map((link) => link.split("/")[2]).sort()).toEqual(
       ["blog", "companies", "customers", "events", "parks", "plans", "vehicle-docs"].sort(),
     );
