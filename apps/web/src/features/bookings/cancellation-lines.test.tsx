@@ -31,8 +31,8 @@ const manhattan = (): Booking =>
       allowed: true,
       refund_percent: 100,
       refund_amount: 23.68,
-      refund: { parking: 20, service_fee: 0, booking_fee: 0, tax: 3.68, total: 23.68 },
-      kept: { parking: 0, service_fee: 0.99, booking_fee: 1.88, tax: 0, total: 2.87 },
+      refund: { parking: 20, charging: 0, service_fee: 0, booking_fee: 0, tax: 3.68, total: 23.68 },
+      kept: { parking: 0, charging: 0, service_fee: 0.99, booking_fee: 1.88, tax: 0, total: 2.87 },
     },
   });
 
@@ -72,8 +72,8 @@ describe("a cancellation's lines when a tax is charged on the parking", () => {
         allowed: true,
         refund_percent: 100,
         refund_amount: 1500,
-        refund: { parking: 1500, service_fee: 0, booking_fee: 0, tax: 0, total: 1500 },
-        kept: { parking: 0, service_fee: 100, booking_fee: 75, tax: 15, total: 190 },
+        refund: { parking: 1500, charging: 0, service_fee: 0, booking_fee: 0, tax: 0, total: 1500 },
+        kept: { parking: 0, charging: 0, service_fee: 100, booking_fee: 75, tax: 15, total: 190 },
       },
     });
     b.breakdown.taxes = [{ name: "VAT", rate_percent: 7.5, amount: 15 }];
