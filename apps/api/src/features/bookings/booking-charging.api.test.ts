@@ -217,6 +217,39 @@ describe("a charger priced per hour, its charging sold with the booking", () => 
     expect(chargerLine(renewal!)).toMatchObject({ amount: 500 });
   });
 
+  it("a hold that pays the difference holds the price with the charging; paid, the booking has it", async () => {
+    const park = parks[5]!;
+    const charger = await addChargers(db, park, { priceUnit: "hour", priceMinor: PER_HOUR });
+    const u = await fundedUser(db, 0);
+    const start = at(3 * HOUR);
+    const end = at(5 * HOUR);
+    const priced = (await availability(park, start, end, charger)).json<Availability>().price;
+    const held = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/bookings/hold",
+      headers: bearer(u),
+      payload: {
+        park_id: park,
+        vehicle_type_id: 1,
+        charger_id: charger,
+        start_time: start.toISOString(),
+        end_time: end.toISOString(),
+      },
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json<{ total: number }>().total).toBe(priced.amount);
+    const paid = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/wallet/verify-payment",
+      headers: bearer(u),
+      query: { payment_reference: held.json().payment.reference, payment_provider: "demo" },
+    });
+    expect(paid.json().data.booking).toMatchObject({ status: "booked" });
+    const b = await view(u, held.json<{ booking_code: string }>().booking_code);
+    expect(b.breakdown).toMatchObject({ charging: 1000, charging_hours: 2 });
+    expect(b.paid).toBe(priced.amount);
+  });
+
   it("counts the charging in the ledger's booking charge, in one transaction with the parking", async () => {
     const park = parks[4]!;
     const charger = await addChargers(db, park, { priceUnit: "hour", priceMinor: PER_HOUR });
