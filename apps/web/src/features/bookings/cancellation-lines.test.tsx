@@ -83,4 +83,24 @@ describe("a cancellation's lines when a tax is charged on the parking", () => {
     );
     expect(screen.getByTestId("refund-preview-kept").textContent).toContain("VAT on service fees₦15");
   });
+
+  it("gives back the EV charging paid with the booking (per hour) with the parking, and says so", async () => {
+    const b = marinaBooking({
+      cancellation: {
+        allowed: true,
+        refund_percent: 100,
+        refund_amount: 2500,
+        refund: { parking: 1500, charging: 1000, service_fee: 0, booking_fee: 0, tax: 0, total: 2500 },
+        kept: { parking: 0, charging: 0, service_fee: 100, booking_fee: 75, tax: 15, total: 190 },
+      },
+    });
+    b.breakdown = { ...b.breakdown, charging: 1000, charging_hours: 2 };
+    await renderWithApp(<BookingActions booking={b} />, { api: new FakeApi() });
+    expect(screen.getAllByTestId("refund-preview")[0]!.textContent).toBe(
+      "Cancelling now gives back 100% of the parking amount; the fees and the tax are kept. The EV charging paid with the booking comes back at the same percentage.",
+    );
+    expect(screen.getByTestId("refund-preview-back").textContent).toBe(
+      "Parking₦1,500EV charging₦1,000Back to your wallet₦2,500",
+    );
+  });
 });

@@ -381,6 +381,10 @@ describe("the checkout's EV charger choice", () => {
       expect([...document.querySelectorAll(".booking-lines div")].map((d) => d.textContent)).toContain(line);
       if (language === "en")
         expect(screen.getByRole("button", { name: "Pay ₦3,190 from wallet" })).toBeTruthy();
+      // The cancellation policy says the charging is refunded at the parking's percentage.
+      expect(document.querySelector(".booking-policy")!.textContent).toMatch(
+        /refunded at the same|remboursée au même/,
+      );
       unmount();
     }
   });

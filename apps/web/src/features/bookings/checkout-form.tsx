@@ -355,7 +355,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           )
         )}
       </section>
-      <RefundPolicy company={payingCompany?.name} />
+      <RefundPolicy company={payingCompany?.name} charging={price?.breakdown.charging !== undefined} />
       <PayerChoice companies={payers} value={payer} onChange={choosePayer} />
       {/* A company's short account is the company's to top up: no personal "Pay … and book" for it. */}
       {personal && otherCurrency ? (
