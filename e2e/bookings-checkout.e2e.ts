@@ -330,7 +330,10 @@ describe("booking from checkout to cancellation", () => {
       name: new RegExp(`^CCS2 · ${group.power_kw} kW · .* per kWh, paid at the charger$`),
     });
     await expect.poll(() => radio.isChecked()).toBe(true);
-    expect(await page.getByTestId("charger-paid").textContent()).toMatch(/^Charging is paid at the charger/);
+    // A group priced per kWh is paid at the charger, and the hint says so.
+    expect(await page.getByTestId("charger-paid").textContent()).toContain(
+      "A charger priced per kWh is paid at the charger",
+    );
     // Two days ahead, 10:00 to 12:00 on the park's clock.
     const day = addDays(dayOnClock(new Date(), park.time_zone), 2);
     await page.getByLabel("Arrival").fill(`${day}T10:00`);
@@ -408,7 +411,9 @@ describe("a charger group full for the window, before paying", () => {
     });
     await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, { waitUntil: "networkidle" });
     const choice = page.getByRole("group", { name: "EV charger" });
-    const radio = choice.getByRole("radio", { name: /^Type 2 · 22 kW · .* per hour, paid at the charger$/ });
+    const radio = choice.getByRole("radio", {
+      name: /^Type 2 · 22 kW · .* per hour, paid with the booking$/,
+    });
     await expect
       .poll(() => page.getByTestId("charger-dropped").textContent())
       .toBe(
@@ -441,6 +446,88 @@ describe("a charger group full for the window, before paying", () => {
     await context.close();
   });
 });
+
+describe("a charger priced per hour, its charging paid with the booking", () => {
+  it("shows the EV charging line in the checkout's total, books it, and the booking says it is paid with it (EN, FR)", async () => {
+    const park = await perHourPark();
+    const group = park.chargers.find((c) => c.connector === "j1772" && c.price_unit === "hour")!;
+    const user = await createSignedInUser(db, { countryId: 2 });
+    await topUp(user, 500);
+    const context = await signedIn(user, VIEWPORTS.desktop);
+    const { page, problems } = await watchedPage(context, { country: "CA", ipCountry: "CA" });
+    const day = addDays(dayOnClock(new Date(), park.time_zone), 2);
+    const query = new URLSearchParams({
+      start_time: `${day}T10:00`,
+      end_time: `${day}T11:30`,
+      charger_id: String(group.id),
+      plate_number: "ONT-EV-1",
+    });
+    await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, { waitUntil: "networkidle" });
+    const choice = page.getByRole("group", { name: "EV charger" });
+    const radio = choice.getByRole("radio", {
+      name: /^J1772 · 7\.2 kW · .* per hour, paid with the booking$/,
+    });
+    await expect.poll(() => radio.isChecked()).toBe(true);
+    expect(await page.getByTestId("charger-paid").textContent()).toContain(
+      "A charger priced per hour is paid with the booking",
+    );
+    // An hour and a half: two started hours of charging, in the total.
+    const charging = page.locator(".booking-lines div", { hasText: /^EV charging, 2 hours/ });
+    await expect.poll(() => charging.count()).toBe(1);
+    const priced = await (
+      await fetch(
+        `${server.url}/api/v1/front/parks/${park.id}/availability?${new URLSearchParams({
+          vehicle_type_id: String(park.rates[0]!.vehicle_type_id),
+          start_time: new Date(
+            instantOfWallClock(Date.parse(`${day}T10:00:00Z`), park.time_zone),
+          ).toISOString(),
+          end_time: new Date(
+            instantOfWallClock(Date.parse(`${day}T11:30:00Z`), park.time_zone),
+          ).toISOString(),
+          charger_id: String(group.id),
+        }).toString()}`,
+      )
+    ).json();
+    expect(priced.price.breakdown.charging_hours).toBe(2);
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
+    await page.waitForURL(/\/booking-success\?code=PW-/);
+    const code = new URL(page.url()).searchParams.get("code")!;
+    const [booked] = await db.query<{ total_minor: string; charging: string }>(
+      "SELECT total_minor::text, breakdown->>'chargingMinor' AS charging FROM bookings WHERE booking_code = $1",
+      [code],
+    );
+    expect(Number(booked!.charging)).toBe(Math.round(priced.price.breakdown.charging * 100));
+    expect(Number(booked!.total_minor)).toBe(Math.round(priced.price.amount * 100));
+    await expect
+      .poll(() => page.getByTestId("booking-summary").textContent())
+      .toMatch(/EV chargerJ1772 · 7\.2 kW — .* per hour, paid with the booking/);
+
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    await page.goto(`${server.url}/booking-details/${code}`, { waitUntil: "networkidle" });
+    await expect
+      .poll(() => page.getByTestId("booking-summary").textContent())
+      .toMatch(/Borne de rechargeJ1772 · 7,2\skW — .* l'heure, payé avec la réservation/u);
+    expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+    await context.close();
+  });
+});
+
+/** A Canadian park with a J1772 group priced per hour (the seed gives some), open all day when one is. */
+async function perHourPark(): Promise<ChargerPark> {
+  const list = (await (
+    await fetch(`${server.url}/api/v1/parks/front/parks/?country=CA&connector=j1772&size=50`)
+  ).json()) as { items: { slug: string }[] };
+  const parks: ChargerPark[] = [];
+  for (const item of list.items) {
+    const park = (await (await fetch(`${server.url}/api/v1/front/parks/${item.slug}`)).json()) as ChargerPark;
+    const hourly = park.chargers.some((c) => c.connector === "j1772" && c.price_unit === "hour");
+    if (park.rates.length > 0 && hourly) parks.push(park);
+  }
+  const park = parks.find((p) => p.opening_hours === null) ?? parks[0];
+  if (!park) throw new Error("No Canadian park with a J1772 charger priced per hour");
+  return park;
+}
 
 type ChargerPark = OpenPark & {
   chargers: { id: number; connector: string; power_kw: number; price_unit: string }[];

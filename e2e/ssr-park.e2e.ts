@@ -85,7 +85,8 @@ describe("the park page from the server", () => {
     expect(text).toContain("Recharge électrique");
     expect(text).toMatch(/CCS2 · \d+(,\d)?\skW/u);
     expect(text).toMatch(/le kWh/);
-    expect(text).toContain("La recharge se paie au parking");
+    // A Nigerian park's groups are priced per kWh: paid at the park (decision 048).
+    expect(text).toContain("La recharge à une borne au prix par kWh se paie au parking");
   });
 
   it("is whole HTML in the language asked for (?lang=fr sets the cookie), without JavaScript", async () => {

@@ -163,14 +163,18 @@ export type CreditBalanceRow = z.infer<typeof CreditBalanceRowSchema>;
 export const SalesReportSchema = reportOf(SalesRowSchema, "SalesReport");
 /**
  * Per park, the range's bookings (by their start, the report's filters) that held one of its EV
- * chargers, cancelled ones left out, and the hours of charger they reserved (their windows'
- * length). Charging is paid at the charger, not through Parkwell: no amount.
+ * chargers, cancelled ones left out, the hours of charger they reserved (their windows' length),
+ * and the charging sold with them (groups priced per hour, decision 048) in the park's currency;
+ * charging priced per kWh is paid at the charger, not through Parkwell, and counts nothing here.
  */
 export const ChargerUseSchema = z.object({
   park_id: z.number().int(),
   park: z.string(),
   bookings: z.number().int(),
   charger_hours: z.number(),
+  /** The charging sold with these bookings (per hour), in `currency`: 0 when all were per kWh. */
+  charging_revenue: z.number(),
+  currency: z.string().length(3),
 });
 export type ChargerUse = z.infer<typeof ChargerUseSchema>;
 export const BookingsReportSchema = reportOf(BookingsRowSchema, "BookingsReport", {

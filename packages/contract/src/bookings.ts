@@ -114,9 +114,16 @@ export const BookingQuoteQuerySchema = z
     start_time: time("start_time").optional(),
     end_time: time("end_time").optional(),
     coupon_code: CouponCodeSchema,
+    /** A window's charger group, as POST /bookings names it: a per-hour group's charging is priced. */
+    charger_id: idParam("charger_id").optional(),
   })
   .superRefine((q, ctx) => {
-    if (q.event_code !== undefined) return;
+    if (q.event_code !== undefined) {
+      if (q.charger_id !== undefined) {
+        ctx.addIssue({ code: "custom", path: ["charger_id"], message: CHARGER_WITH_WINDOW_MESSAGE });
+      }
+      return;
+    }
     for (const field of ["start_time", "end_time"] as const) {
       if (q[field] === undefined)
         ctx.addIssue({ code: "custom", path: [field], message: `${field} is required` });
@@ -214,6 +221,8 @@ export const BookingListQuerySchema = PageQuerySchema.extend({
 /** A cancellation's money split over the booking's price lines (major units). */
 export const CancellationLinesSchema = z.object({
   parking: z.number(),
+  /** The EV charging sold with the booking (a per-hour charger group); 0 when none. */
+  charging: z.number(),
   service_fee: z.number(),
   booking_fee: z.number(),
   tax: z.number(),

@@ -123,6 +123,16 @@ export const PriceBreakdownSchema = z.object({
   /** A coupon's discount off the parking, and its code: only when one applied. */
   coupon_discount: z.number().optional(),
   coupon_code: z.string().optional(),
+  /**
+   * EV charging sold with the booking (decision 048): only when the charger chosen is priced per
+   * hour; its price per hour times `charging_hours`, the window's started hours. In `total`; no
+   * fee, tax or coupon applies to it. A charger priced per kWh is paid at the charger: none here.
+   */
+  charging: z.number().optional().meta({
+    description:
+      "EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger).",
+  }),
+  charging_hours: z.number().int().optional(),
 });
 
 export const WindowPriceSchema = MoneySchema.extend({ breakdown: PriceBreakdownSchema }).meta({
@@ -272,6 +282,11 @@ export const ParkRateQuerySchema = z.object({ vehicle_type_id: idParam("vehicle_
 export const AvailabilityQuerySchema = z.object({
   vehicle_type_id: idParam("vehicle_type_id").optional(),
   ...TimeWindowSchema.shape,
+  /**
+   * A charger group the booking would name (decision 048): a per-hour group's charging is then in
+   * the price (`breakdown.charging`); 422 at `charger_id` when the park does not offer it.
+   */
+  charger_id: idParam("charger_id").optional(),
 });
 
 /**

@@ -88,6 +88,15 @@ export const netParkingMinor = (b: {
 }): number => b.parkingMinor - (b.couponDiscountMinor ?? 0);
 
 /**
+ * The EV charging a price sells with the parking (decision 048, "Charging sold per hour"): a
+ * per-hour charger group's price times the window's started hours, as `pricing.domain` withCharging
+ * prices it; 0 when none is sold (no charger, or one priced per kWh, paid at the charger). It is the
+ * operator's sale, like the parking, but no price part: no fee is taken on it, no tax (not even a
+ * tax on the parking) is charged on it and no coupon takes anything off it.
+ */
+export const chargingMinorOf = (b: { chargingMinor?: number | undefined }): number => b.chargingMinor ?? 0;
+
+/**
  * The tax rule, as data: which parts the country's tax applies to. The same in every served
  * country ("tax on Parkwell's own charges"): a country that taxed parking too would get its own
  * table here, not a second rule in a feature.

@@ -46,11 +46,18 @@ export const RECEIPT_LINE_KINDS = [
   "insurance_premium",
   /** Where a vehicle document request's papers are collected: the park, its address and hours (no amount). */
   "pickup",
-  /** The EV charger a booking holds (connector and power): charging is paid at the charger (no amount). */
+  /**
+   * The EV charger a booking holds (connector and power): no amount when the charging is paid at
+   * the charger (a per-kWh group); the charging sold with the booking when its group is priced per
+   * hour (decision 048).
+   */
   "charger",
 ] as const;
 export type ReceiptLineKind = (typeof RECEIPT_LINE_KINDS)[number];
-/** The lines that sell nothing: named on the receipt without an amount (`amount` null). */
+/**
+ * The lines that sell nothing: named on the receipt without an amount (`amount` null). An EV
+ * charger line whose charging was sold with the booking (per hour) has its amount.
+ */
 export const UNPRICED_RECEIPT_LINES: readonly ReceiptLineKind[] = ["pickup", "charger"];
 
 /** `NG-2026-000123`: the country, the year, six digits (more past 999,999) from the country's one counter for that year. */
@@ -110,7 +117,10 @@ export const ReceiptLineSchema = z.object({
   to: z.string().nullable(),
   quantity: z.number().int().nullable(),
   detail: z.string().nullable(),
-  /** Null for a line that sells nothing (UNPRICED_RECEIPT_LINES: a pickup park, an EV charger held). */
+  /**
+   * Null for a line that sells nothing (UNPRICED_RECEIPT_LINES: a pickup park, an EV charger held
+   * whose charging is paid at the charger).
+   */
   amount: z.number().nullable(),
 });
 export type ReceiptLine = z.infer<typeof ReceiptLineSchema>;

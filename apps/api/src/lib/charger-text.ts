@@ -21,12 +21,20 @@ export const chargerPrice = (
 
 /**
  * The charger a booking holds, as its page's "EV charger" row says it: the label, and "CCS2 ·
- * 60 kW — ₦150.00 per kWh, paid at the charger".
+ * 60 kW — ₦150.00 per kWh, paid at the charger", or "… per hour, paid with the booking" when the
+ * booking bought its charging (`sold`: its price has a `charging` line, decision 048).
  */
-export function chargerHeld(c: BookingCharger, language: Language): { label: string; value: string } {
+export function chargerHeld(
+  c: BookingCharger,
+  language: Language,
+  sold = false,
+): { label: string; value: string } {
   const words = chargerWords(language);
   return {
     label: words.held,
-    value: fill(words.heldLine, { kind: chargerKind(c, language), price: chargerPrice(c, language) }),
+    value: fill(sold ? words.heldLineHour : words.heldLine, {
+      kind: chargerKind(c, language),
+      price: chargerPrice(c, language),
+    }),
   };
 }

@@ -20,6 +20,15 @@ export interface PriceBreakdown {
    */
   taxes?: TaxLine[];
   totalMinor: number;
+  /**
+   * EV charging sold with the booking (decision 048, "Charging sold per hour"): the chosen charger
+   * group's price per hour (`chargingHourMinor`, as it was when booked) times the window's started
+   * hours (`chargingHours`, the whole window, no daily cap). Absent: none sold (no charger, or one
+   * priced per kWh, paid at the charger). In `totalMinor`; outside the fees, the taxes and a coupon.
+   */
+  chargingMinor?: number;
+  chargingHours?: number;
+  chargingHourMinor?: number;
   /** A coupon's discount off the parking (pricing.domain withCoupon), and its code; absent: none. */
   couponDiscountMinor?: number;
   couponCode?: string;

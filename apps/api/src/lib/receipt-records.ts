@@ -41,8 +41,12 @@ export interface ReceiptLineRecord {
    * 24 hours), worded in the reader's language after the detail.
    */
   openingHours?: WeekHours;
-  /** An EV charger line's group as it was when sold: worded (connector, power) in the reader's language. */
-  charger?: { connector: ChargerConnector; powerKw: number };
+  /**
+   * An EV charger line's group as it was when sold: worded (connector, power) in the reader's
+   * language. `sold`: its charging was sold with the booking (a per-hour group, decision 048), the
+   * line's amount; absent, the charging is paid at the charger and the line has no amount.
+   */
+  charger?: { connector: ChargerConnector; powerKw: number; sold?: true };
 }
 
 export interface ReceiptTaxRecord {

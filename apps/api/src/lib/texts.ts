@@ -49,7 +49,13 @@ export function receiptWords(language: Language): typeof enReceipts.doc {
 export function chargerWords(language: Language) {
   const parks = language === "fr" ? frParks : enParks;
   const summary = (language === "fr" ? frBookings : enBookings).summary;
-  return { kw: parks.chargerKw, per: parks.chargerPer, held: summary.charger, heldLine: summary.chargerLine };
+  return {
+    kw: parks.chargerKw,
+    per: parks.chargerPer,
+    held: summary.charger,
+    heldLine: summary.chargerLine,
+    heldLineHour: summary.chargerLineHour,
+  };
 }
 
 /** A value's place in a text: `{{name}}`, as i18next's interpolation on the web. */

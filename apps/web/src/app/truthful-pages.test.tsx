@@ -33,10 +33,10 @@ const NOT_BUILT = [
     fr: /factures? mensuelles?|facturé une fois par mois|facturation mensuelle/i,
   },
   {
-    feature: "paying for the charging through Parkwell",
-    why: "a booking holds one of a park's chargers for its window, but the charging is paid at the charger, at the operator's price (decision 048)",
-    en: /pay (for )?(the )?charging (through|on|with) Parkwell|charging is (included|paid with your booking)/i,
-    fr: /payez la recharge (sur|par|avec) Parkwell|recharge (est )?(incluse|payée avec votre réservation)/i,
+    feature: "paying for charging priced per kWh through Parkwell",
+    why: "a booking holds one of a park's chargers for its window; a group priced per hour is charged with the booking, but one priced per kWh is paid at the charger, at the operator's price: Parkwell cannot meter the energy (decision 048)",
+    en: /pay (for )?(the )?(charging|energy) (through|on|with) Parkwell|charging is (included|paid with your booking)|(per|a) kWh[^.]*(paid with|included in) (the|your) booking/i,
+    fr: /payez la recharge (sur|par|avec) Parkwell|recharge (est )?(incluse|payée avec votre réservation)|(par|au) kWh[^.]*(payée? avec|comprise? dans) (la|votre) réservation/i,
   },
   {
     feature: "a commission for publishers",

@@ -4308,6 +4308,9 @@ export interface components {
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
+        /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+        charging?: number;
+        charging_hours?: number;
       };
     };
     ParkSummary: {
@@ -4838,6 +4841,9 @@ export interface components {
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
+        /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+        charging?: number;
+        charging_hours?: number;
       };
       qr: string | null;
       checked_in_at: string | null;
@@ -4848,6 +4854,7 @@ export interface components {
         refund_amount: number;
         refund: {
           parking: number;
+          charging: number;
           service_fee: number;
           booking_fee: number;
           tax: number;
@@ -4855,6 +4862,7 @@ export interface components {
         };
         kept: {
           parking: number;
+          charging: number;
           service_fee: number;
           booking_fee: number;
           tax: number;
@@ -4917,6 +4925,9 @@ export interface components {
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
+        /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+        charging?: number;
+        charging_hours?: number;
       };
       qr: string | null;
       checked_in_at: string | null;
@@ -4927,6 +4938,7 @@ export interface components {
         refund_amount: number;
         refund: {
           parking: number;
+          charging: number;
           service_fee: number;
           booking_fee: number;
           tax: number;
@@ -4934,6 +4946,7 @@ export interface components {
         };
         kept: {
           parking: number;
+          charging: number;
           service_fee: number;
           booking_fee: number;
           tax: number;
@@ -6046,6 +6059,8 @@ export interface components {
         park: string;
         bookings: number;
         charger_hours: number;
+        charging_revenue: number;
+        currency: string;
       }[];
     };
     OccupancyReport: {
@@ -6312,6 +6327,9 @@ export interface components {
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
+        /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+        charging?: number;
+        charging_hours?: number;
       };
       period: number;
       period_start: string;
@@ -6371,6 +6389,9 @@ export interface components {
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
+          /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+          charging?: number;
+          charging_hours?: number;
         };
         period_start: string;
         period_end: string;
@@ -6434,6 +6455,9 @@ export interface components {
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
+          /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+          charging?: number;
+          charging_hours?: number;
         };
         period_start: string;
         period_end: string;
@@ -6458,6 +6482,9 @@ export interface components {
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
+          /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+          charging?: number;
+          charging_hours?: number;
         };
       };
       wallet_balance: number;
@@ -6515,6 +6542,9 @@ export interface components {
           total: number;
           coupon_discount?: number;
           coupon_code?: string;
+          /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+          charging?: number;
+          charging_hours?: number;
         };
         period_start: string;
         period_end: string;
@@ -6601,6 +6631,9 @@ export interface components {
         total: number;
         coupon_discount?: number;
         coupon_code?: string;
+        /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+        charging?: number;
+        charging_hours?: number;
       };
       total: number;
       coupon: {
@@ -9922,6 +9955,7 @@ export interface operations {
         vehicle_type_id?: string;
         start_time?: string;
         end_time?: string;
+        charger_id?: string;
       };
       header?: never;
       path: {
@@ -11656,6 +11690,7 @@ export interface operations {
         start_time?: string;
         end_time?: string;
         coupon_code?: string;
+        charger_id?: string;
       };
       header?: {
         "x-event-access"?: string;

@@ -70,27 +70,51 @@ export const availabilityQuery = (
   start: string,
   end: string,
   language: string,
+  /** A charger group the booking names: a group priced per hour is in the price (decision 048). */
+  chargerId?: number,
 ) =>
   queryOptions({
-    queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end, language],
+    queryKey: ["parks", "availability", parkId, vehicleTypeId, start, end, language, chargerId ?? null],
     queryFn: ({ signal }) =>
       api("/front/parks/{park}/availability", {
         params: { park: parkId },
-        query: { vehicle_type_id: vehicleTypeId, start_time: start, end_time: end },
+        query: {
+          vehicle_type_id: vehicleTypeId,
+          start_time: start,
+          end_time: end,
+          ...(chargerId ? { charger_id: chargerId } : {}),
+        },
         signal,
       }),
     retry: false,
   });
+
+/** Two availability keys of the same park, vehicle type, window and language (the charger aside). */
+const sameWindow = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.slice(0, 7).every((part, i) => part === b[i]);
 
 export function useAvailability(
   parkId: number | undefined,
   vehicleTypeId: number,
   start?: string,
   end?: string,
+  chargerId?: number,
 ) {
   const { i18n } = useTranslation();
+  const options = availabilityQuery(
+    parkId ?? 0,
+    vehicleTypeId,
+    start ?? "",
+    end ?? "",
+    i18n.language,
+    chargerId,
+  );
   return useQuery({
-    ...availabilityQuery(parkId ?? 0, vehicleTypeId, start ?? "", end ?? "", i18n.language),
+    ...options,
+    // Another charger group for the same window: the window's spaces and chargers stay shown while
+    // its price is asked again (never another window's, which would be wrong for this one).
+    placeholderData: (previous, query) =>
+      query && sameWindow(query.queryKey, options.queryKey) ? previous : undefined,
     enabled: parkId !== undefined && Boolean(start && end),
   });
 }

@@ -60,7 +60,7 @@ export const marinaPark = (patch: Partial<ParkDetail> = {}): ParkDetail =>
   });
 
 const paidLines = { parking: 1500, service_fee: 100, booking_fee: 75, tax: 15, total: 1690 };
-const zero = { parking: 0, service_fee: 0, booking_fee: 0, tax: 0, total: 0 };
+const zero = { parking: 0, charging: 0, service_fee: 0, booking_fee: 0, tax: 0, total: 0 };
 
 /**
  * A car's booking at Marina Car Park on 10 January 2027, 10:00-13:00 in Lagos, ₦1,690 paid from
@@ -95,7 +95,13 @@ export const marinaBooking = (patch: Partial<BookingDetail> = {}): BookingDetail
     qr: "eyJ2IjoxfQ.c2ln",
     checked_in_at: null,
     checked_out_at: null,
-    cancellation: { allowed: true, refund_percent: 100, refund_amount: 1690, refund: paidLines, kept: zero },
+    cancellation: {
+      allowed: true,
+      refund_percent: 100,
+      refund_amount: 1690,
+      refund: { ...paidLines, charging: 0 },
+      kept: zero,
+    },
     created_at: "2027-01-01T09:00:00.000Z",
     paid_by_company: null,
     event: null,

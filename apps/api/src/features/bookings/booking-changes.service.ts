@@ -31,6 +31,7 @@ import {
   bookingPurchaseOf,
   cancellationNoteBody,
   extensionReceiptBody,
+  receiptCharger,
   receiptPark,
   renewalReceiptBody,
 } from "./booking-receipts.service";
@@ -113,8 +114,10 @@ export async function extendBooking(
       const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
       if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
       await assertRoom(tx, b, park, b.endTime, newEnd);
-      // The coupon it was booked with takes the same amount off the longer window.
-      const newPrice = price(park, b.startTime, newEnd, now);
+      // The coupon it was booked with takes the same amount off the longer window; the charging
+      // it bought (a per-hour charger group) is priced for the longer window at the price per hour
+      // it was booked at (decision 048, "Charging sold per hour").
+      const newPrice = price(park, b.startTime, newEnd, now, b.breakdown.chargingHourMinor ?? null);
       const taxes = taxesAt(park, park, now, "window");
       const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
       const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
@@ -261,12 +264,13 @@ export async function changeStatus(
         const refund = refundMinor(b, now);
         if (refund.amountMinor > 0) {
           const shown = receiptPark(park);
+          const charger = await receiptCharger(tx, b);
           await refundPurchase(tx, BOOKING_MOVES, bookingPurchaseOf(b, shown), {
             move: moves,
             amountMinor: refund.amountMinor,
             description: `Booking refund ${b.bookingCode}`,
             at: now,
-            creditNote: () => cancellationNoteBody(b, refund.amountMinor, shown),
+            creditNote: () => cancellationNoteBody(b, refund.amountMinor, shown, charger),
           });
         }
         const set = {

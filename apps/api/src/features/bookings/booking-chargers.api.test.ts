@@ -287,6 +287,48 @@ describe("a window booked with an EV charger", () => {
       expect(renewed.html).toContain(line);
     });
 
+    it("say a charger priced per hour is paid with the booking (decision 048), in English and French", async () => {
+      const park = parks[8]!;
+      const charger = await addChargers(db, park, {
+        count: 2,
+        connector: "j1772",
+        powerKw: 7.2,
+        priceUnit: "hour",
+        priceMinor: 500_00,
+      });
+      for (const [language, subject, line] of [
+        [
+          "en",
+          "Your Parkwell booking {code} is confirmed",
+          "EV charger: J1772 · 7.2 kW — ₦500 per hour, paid with the booking",
+        ],
+        [
+          "fr",
+          "Votre réservation Parkwell {code} est confirmée",
+          "Borne de recharge : J1772 · 7,2 kW — 500 ₦ l'heure, payé avec la réservation",
+        ],
+      ] as const) {
+        const u = await fundedUser(db);
+        const profile = await ctx.app.inject({
+          method: "PATCH",
+          url: "/api/v1/users/profile",
+          headers: bearer(u),
+          payload: { language },
+        });
+        expect(profile.statusCode).toBe(200);
+        const res = await book(ctx.app, u, {
+          park_id: park,
+          start: at(20 * HOUR),
+          end: at(21 * HOUR),
+          charger_id: charger,
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        const b = res.json<Booking>();
+        const booked = await mailed(u.email, subject.replace("{code}", b.booking_code));
+        expect(booked.text).toContain(line);
+      }
+    });
+
     /** What the scheduled reminder job does each minute, at the app's clock (jobs.api.test.ts's). */
     const remind = async () => {
       await ctx.app.jobs.send(db, "bookings-remind", {});

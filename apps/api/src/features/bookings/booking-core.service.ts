@@ -19,7 +19,7 @@ import { AppError } from "../../lib/app-error";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { clockOfPark } from "../parks/parks.present";
-import { priceWindow, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
+import { priceWindow, withCharging, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
 import { findCharger, reserveCharger, type ChargerHold } from "../parks/chargers.service";
@@ -108,11 +108,19 @@ export async function holdCharger(
 /**
  * A charger group named with a window: one of the park's groups in service, or the 422 at
  * `charger_id` (read without a lock, before anything is written; reserve_charger checks it again
- * under the group's lock).
+ * under the group's lock). Answers the price per hour of the charging sold with the window
+ * (decision 048, "Charging sold per hour"): the group's when it is priced per hour, null when it is
+ * priced per kWh (paid at the charger) or no group is named.
  */
-export async function assertChargerOffered(db: Db, parkId: number, chargerId: number): Promise<void> {
+export async function chargingHourOf(
+  db: Db | Tx,
+  parkId: number,
+  chargerId: number | null | undefined,
+): Promise<number | null> {
+  if (!chargerId) return null;
   const charger = await findCharger(db, parkId, chargerId);
   if (charger?.status !== "active") throw chargerNotOffered();
+  return charger.priceUnit === "hour" ? charger.priceMinor : null;
 }
 
 /**
@@ -193,15 +201,25 @@ export function windowRefused(refusal: WindowRefusal, field: string): AppError {
   return new AppError(422, "window_not_bookable", text, { [field]: text });
 }
 
-/** A window's price at the park, with its state's taxes on the day of the sale (`at`, the clock's now). */
-export function price(p: ParkForBooking, start: Date, end: Date, at: Date) {
+/**
+ * A window's price at the park, with its state's taxes on the day of the sale (`at`, the clock's
+ * now), and the EV charging sold with it at `chargingHourMinor` per hour (chargingHourOf; null:
+ * none).
+ */
+export function price(
+  p: ParkForBooking,
+  start: Date,
+  end: Date,
+  at: Date,
+  chargingHourMinor: number | null = null,
+) {
   const b = priceWindow(
     { hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! },
     withTaxesAt(p, p, at, "window"),
     start,
     end,
   );
-  return { ...b, taxName: p.taxName };
+  return { ...withCharging(b, chargingHourMinor, start, end), taxName: p.taxName };
 }
 
 /**
@@ -265,7 +283,8 @@ export async function couponOnBooking<B extends PriceBreakdown>(
 /**
  * A new window at a park as every booking path reads it (a booking, a hold, a quote): the park
  * (readPark's errors), the window checked against its opening hours on its clock (the 422 names the
- * edge refused), and its price with the coupon's verdict (couponOnBooking).
+ * edge refused), the charger group named (chargingHourOf's 422), and its price, the charging of a
+ * per-hour group included, with the coupon's verdict (couponOnBooking).
  */
 export async function pricedWindow(
   db: Db,
@@ -277,6 +296,7 @@ export async function pricedWindow(
     now: Date;
     code: string | undefined;
     userId: string;
+    chargerId?: number | null | undefined;
   },
 ) {
   const park = await readPark(db, ask.parkId, ask.vehicleTypeId);
@@ -284,11 +304,12 @@ export async function pricedWindow(
   if (!verdict.bookable) {
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
+  const chargingHourMinor = await chargingHourOf(db, park.id, ask.chargerId);
   const priced = await couponOnBooking(db, park, {
     code: ask.code,
     kind: "booking",
     userId: ask.userId,
-    breakdown: price(park, ask.start, ask.end, ask.now),
+    breakdown: price(park, ask.start, ask.end, ask.now, chargingHourMinor),
     now: ask.now,
   });
   return { park, ...priced };

@@ -1,7 +1,7 @@
 /**
  * GET /bookings/quote: what POST /bookings would charge the driver now, with a coupon code, priced
  * as the booking prices it (the window's rate or the event's flat price, the country's fees, the
- * coupon off the parking): the discount, or the sentence why the code does not apply. A window the
+ * coupon off the parking, the charging of a per-hour charger group named with `charger_id`): the discount, or the sentence why the code does not apply. A window the
  * park cannot take, or an event that cannot be booked, is the booking's own error.
  */
 import type { BookingQuote, BookingQuoteQuery } from "@parkwell/contract";
@@ -42,6 +42,7 @@ export async function quoteBooking(
     now,
     code: q.coupon_code,
     userId,
+    chargerId: q.charger_id,
   });
   return presentBookingQuote(park, priced, language);
 }

@@ -330,6 +330,54 @@ describe("a booking's receipts", () => {
     expect((await receiptsOf(plain.booking_code))[0]!.lines.map((l) => l.kind)).not.toContain("charger");
   });
 
+  it("prints the charging of a charger priced per hour on its line, with its amount, on the page and the PDF (EN, FR)", async () => {
+    const charger = await addChargers(db, park, {
+      count: 2,
+      connector: "j1772",
+      powerKw: 7.2,
+      priceUnit: "hour",
+      priceMinor: 400_00,
+    });
+    const user = await fundedUser(db);
+    const before = await balance(user);
+    const res = await book(ctx.app, user, {
+      park_id: park,
+      start: at(30 * HOUR),
+      end: at(31.5 * HOUR),
+      plate_number: "LAG 402 EV",
+      charger_id: charger,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const b = res.json<Booking>();
+    const [receipt] = await receiptsOf(b.booking_code);
+    // Two started hours at ₦400, the receipt's last line; its total is what the wallet paid.
+    expect(receipt!.lines.at(-1)).toEqual({
+      kind: "charger",
+      amountMinor: 800_00,
+      charger: { connector: "j1772", powerKw: 7.2, sold: true },
+    });
+    expect(receipt!.total_minor).toBe(before - (await balance(user)));
+    const get = (url: string, lang: string) =>
+      ctx.app.inject({ url: `/api/v1${url}`, headers: { ...bearer(user), "accept-language": lang } });
+    const [summary] = (await get(`/receipts?reference=${b.booking_code}`, "en")).json<{
+      items: ReceiptSummary[];
+    }>().items;
+    for (const [lang, title, detail] of [
+      ["en", "EV charger: J1772 · 7.2 kW ₦800", "Charging by the hour, paid with the booking"],
+      ["fr", "Borne de recharge : J1772 · 7,2 kW 800 ₦", "Recharge à l'heure, payée avec la réservation"],
+    ] as const) {
+      const line = (await get(`/receipts/${summary!.number}`, lang))
+        .json<Receipt>()
+        .lines.find((l) => l.kind === "charger");
+      expect(line).toMatchObject({ detail, amount: 800 });
+      const pdf = await get(`/receipts/${summary!.number}.pdf`, lang);
+      expect(pdf.statusCode).toBe(200);
+      const lines = (await pdfLines(pdf.rawPayload)).map((l) => l.replace(/\u00a0|\u202f/g, " "));
+      expect(lines).toContain(title);
+      expect(lines).toContain(detail);
+    }
+  });
+
   it("reverses everything of an event booking, fees and VAT included, when the organiser cancels", async () => {
     const ev = await createEvent(db, {
       start: at(50 * HOUR),

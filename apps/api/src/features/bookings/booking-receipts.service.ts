@@ -4,10 +4,10 @@
  * (`booking:<id>:1`), an extension's and a renewal's, the gate's overstay, and the credit notes of
  * a cancellation's refund and of an organiser's full refund. The parking line names the park, the
  * window on the park's clock and the vehicle; the fees and the country's tax follow (pricedBody);
- * the EV charger the booking holds, if any, last, without an amount (decision 048: the charging is
- * paid at the charger, not sold by Parkwell).
+ * the EV charger the booking holds, if any, last: with the charging as its amount when it was sold
+ * with the booking (a per-hour group), else without one (paid at the charger; decision 048).
  */
-import { netParkingMinor } from "@parkwell/contract";
+import { chargingMinorOf, netParkingMinor } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import type { ReceiptLineRecord } from "../../lib/receipt-records";
 import {
@@ -16,6 +16,7 @@ import {
   pricedBody,
   type PricedParts,
   type ReceiptBody,
+  type ReceiptCharger,
 } from "../receipts/receipts.domain";
 import { bodiesOf } from "../receipts/receipts.service";
 import { chargersById } from "../parks/chargers.service";
@@ -83,20 +84,22 @@ function parkingLine(
 
 /**
  * The EV charger a booking holds, as its receipts name it: its group's connector and power as they
- * are when the receipt is written (kept with it), no amount; none when it holds no charger.
+ * are when the receipt is written (kept with it), and whether the booking bought its charging (a
+ * per-hour group: the line's amount is the charging); null when it holds no charger.
  */
-async function chargerLines(tx: Tx, chargerId: number | null): Promise<ReceiptLineRecord[]> {
-  if (chargerId === null) return [];
-  const [c] = await chargersById(tx, [chargerId]);
-  return c
-    ? [{ kind: "charger", amountMinor: 0, charger: { connector: c.connector, powerKw: c.powerKw } }]
-    : [];
+export async function receiptCharger(
+  tx: Tx,
+  b: { chargerId: number | null; breakdown: PricedParts & { chargingHourMinor?: number | undefined } },
+): Promise<ReceiptCharger | null> {
+  if (b.chargerId === null) return null;
+  const [c] = await chargersById(tx, [b.chargerId]);
+  if (!c) return null;
+  const sold = b.breakdown.chargingHourMinor !== undefined || chargingMinorOf(b.breakdown) !== 0;
+  return { connector: c.connector, powerKw: c.powerKw, ...(sold ? { sold: true as const } : {}) };
 }
 
-/** `body` with the booking's charger line after its lines. */
-async function withCharger(tx: Tx, body: ReceiptBody, chargerId: number | null): Promise<ReceiptBody> {
-  return { ...body, lines: [...body.lines, ...(await chargerLines(tx, chargerId))] };
-}
+/** A booking's receipt parts with what pricing stored that a receipt does not print left out. */
+type BookingParts = PricedParts & { chargingHourMinor?: number | undefined };
 
 /** The park's country's one tax (its `fees` row): the receipt's tax of a price stored before taxes had names. */
 const countryTaxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
@@ -105,7 +108,7 @@ const countryTaxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park
 export async function issueBookingReceipt(
   tx: Tx,
   kind: "booking" | "event_booking",
-  b: ReceiptBooking & { breakdown: PricedParts & { totalMinor: number } },
+  b: ReceiptBooking & { breakdown: BookingParts & { totalMinor: number } },
   park: ReceiptPark,
   at: Date,
   buyerCompanyId: number | null = null,
@@ -114,25 +117,27 @@ export async function issueBookingReceipt(
     ledgerKey: firstMoveKey(b.id),
     amountMinor: b.breakdown.totalMinor,
     at,
-    receiptBody: await withCharger(
-      tx,
-      pricedBody(b.breakdown, countryTaxOf(park), parkingLine(park, b, b.startTime, b.endTime)),
-      b.chargerId,
+    receiptBody: pricedBody(
+      b.breakdown,
+      countryTaxOf(park),
+      parkingLine(park, b, b.startTime, b.endTime),
+      await receiptCharger(tx, b),
     ),
     companyId: buyerCompanyId,
   });
 }
 
 const partsTotal = (p: PricedParts) =>
-  netParkingMinor(p) + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor;
+  netParkingMinor(p) + chargingMinorOf(p) + p.serviceFeeMinor + p.bookingFeeMinor + p.taxMinor;
 
 /** Each line kind of some receipts summed: what a booking's wallet has paid, line by line. */
 function paidParts(bodies: readonly ReceiptBody[]): PricedParts {
-  const parts = { parkingMinor: 0, serviceFeeMinor: 0, bookingFeeMinor: 0, taxMinor: 0 };
+  const parts = { parkingMinor: 0, chargingMinor: 0, serviceFeeMinor: 0, bookingFeeMinor: 0, taxMinor: 0 };
   for (const body of bodies) {
     for (const l of body.lines) {
       if (l.kind === "service_fee") parts.serviceFeeMinor += l.amountMinor;
       else if (l.kind === "booking_fee") parts.bookingFeeMinor += l.amountMinor;
+      else if (l.kind === "charger") parts.chargingMinor += l.amountMinor;
       else parts.parkingMinor += l.amountMinor;
     }
     for (const t of body.taxes) parts.taxMinor += t.amountMinor;
@@ -149,7 +154,7 @@ function paidParts(bodies: readonly ReceiptBody[]): PricedParts {
  */
 export async function extensionReceiptBody(
   tx: Tx,
-  b: ReceiptBooking & { breakdown: PricedParts },
+  b: ReceiptBooking & { breakdown: BookingParts },
   after: PricedParts,
   newEnd: Date,
   due: number,
@@ -160,55 +165,62 @@ export async function extensionReceiptBody(
     const paid = paidParts(await bodiesOf(tx, b.userId, b.bookingCode));
     parts = differenceOf(paid, after);
   }
-  return withCharger(
-    tx,
-    pricedBody(parts, countryTaxOf(park), parkingLine(park, b, b.endTime, newEnd)),
-    b.chargerId,
+  return pricedBody(
+    parts,
+    countryTaxOf(park),
+    parkingLine(park, b, b.endTime, newEnd),
+    await receiptCharger(tx, b),
   );
 }
 
 /**
  * What `amountMinor` given back of a booking (a cancellation's refund), or charged again (a
- * renewal's), is line by line, as a receipt prints a price (pricedBody): the parking and the taxes
- * charged on it (bookings.domain refundLinesOf), and fees only when the policy gives them back. A
- * price stored before taxes had names has the country's one tax.
+ * renewal's), is line by line, as a receipt prints a price (pricedBody): the parking, the EV
+ * charging sold with it and the taxes charged on the parking (bookings.domain refundLinesOf), and
+ * fees only when the policy gives them back. A price stored before taxes had names has the
+ * country's one tax. `charger`: the charger line's group (receiptCharger), null for none.
  */
 function refundBody(
   b: ReceiptBooking & { breakdown: PricedParts },
   amountMinor: number,
   park: ReceiptPark,
+  charger: ReceiptCharger | null,
 ): ReceiptBody {
   // The parking's share always has a line: a tax never exceeds the parking it is charged on.
   return pricedBody(
     refundLinesOf(b.breakdown, amountMinor, countryTaxOf(park)),
     countryTaxOf(park),
     parkingLine(park, b, b.startTime, b.endTime),
+    charger,
   );
 }
 
 /**
- * A renewal's receipt body: what its cancellation had refunded (the parking and the taxes on it),
- * charged again, and the charger it holds again.
+ * A renewal's receipt body: what its cancellation had refunded (the parking, the charging sold with
+ * it and the taxes on the parking), charged again, and the charger it holds again.
  */
-export function renewalReceiptBody(
+export async function renewalReceiptBody(
   tx: Tx,
-  b: ReceiptBooking & { breakdown: PricedParts },
+  b: ReceiptBooking & { breakdown: BookingParts },
   due: number,
   park: ReceiptPark,
 ): Promise<ReceiptBody> {
-  return withCharger(tx, refundBody(b, due, park), b.chargerId);
+  return refundBody(b, due, park, await receiptCharger(tx, b));
 }
 
 /**
- * A cancellation's credit note body: the policy's share of the parking, and of each tax charged on
- * the parking, given back (fees, and the taxes on them, kept).
+ * A cancellation's credit note body: the policy's share of the parking, of the EV charging sold
+ * with it (its charger's line, `charger` from receiptCharger) and of each tax charged on the
+ * parking, given back (fees, and the taxes on them, kept). A charger whose charging was paid at the
+ * charger has nothing given back and no line.
  */
 export function cancellationNoteBody(
   b: ReceiptBooking & { breakdown: PricedParts },
   refund: number,
   park: ReceiptPark,
+  charger: ReceiptCharger | null = null,
 ): ReceiptBody {
-  return negated(refundBody(b, refund, park));
+  return negated(refundBody(b, refund, park, charger?.sold ? charger : null));
 }
 
 /** A booking as the purchase engine's chargeMove and refundPurchase read it (its park's clock). */

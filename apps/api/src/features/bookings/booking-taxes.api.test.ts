@@ -8,7 +8,7 @@ import { createEvent } from "../../test/events";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { numberReceipts } from "../receipts/receipts.service";
 import { servedCountries } from "../reference/served-countries";
-import { allDayParks, at, book, fundedUser, HOUR } from "./bookings.test-kit";
+import { addChargers, allDayParks, at, book, fundedUser, HOUR } from "./bookings.test-kit";
 
 /**
  * Taxes by place (decision 047): a Canadian park is taxed by its province's rows (Québec: GST and
@@ -132,6 +132,41 @@ describe("taxes by province", () => {
     expect(fr.taxes).toEqual([
       { name: "Taxe d'accise sur le stationnement", rate: 6, base: b.breakdown.parking, amount: tax },
     ]);
+  });
+
+  it("taxes no EV charging sold with a booking: neither the parking's excise tax nor the fees' (decision 048)", async () => {
+    // Illinois taxes the parking (6%); Québec's GST and QST are Parkwell's fees'. Charging is neither.
+    for (const [park, currency] of [
+      [illinois, "USD"],
+      [quebec, "CAD"],
+    ] as const) {
+      const charger = await addChargers(db, park, { priceUnit: "hour", priceMinor: 4_00 });
+      const driver = await fundedUser(db, 500_00, currency);
+      const start = at(2 * HOUR);
+      const end = at(4 * HOUR);
+      const plain = await book(ctx.app, driver, { park_id: park, start, end });
+      const res = await book(ctx.app, driver, {
+        park_id: park,
+        start: at(6 * HOUR),
+        end: at(8 * HOUR),
+        charger_id: charger,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const b = res.json<Booking>();
+      const p = plain.json<Booking>();
+      expect(b.breakdown.charging).toBe(8);
+      expect(b.breakdown.taxes).toEqual(p.breakdown.taxes);
+      expect(Math.round(b.amount * 100)).toBe(Math.round(p.amount * 100) + 8_00);
+      await numberReceipts(db);
+      const [row] = await queryRows<{ number: string }>(
+        db,
+        sql`SELECT number FROM receipts WHERE reference = ${b.booking_code}`,
+      );
+      const receipt = (await get(`/receipts/${row!.number}`, driver)).json<Receipt>();
+      const bases = receipt.taxes.map((t) => t.base);
+      expect(bases).not.toContain(b.breakdown.parking + 8);
+      expect(receipt.lines.find((l) => l.kind === "charger")?.amount).toBe(8);
+    }
   });
 
   it("prices an event at a Québec park with GST and QST, on its page and as the list's from price", async () => {

@@ -8,7 +8,17 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { bookEvent, overAllocated } from "./event-bookings.test-kit";
-import { allDayParks, at, book, extend, fundedUser, HOUR, overbooked, setStatus } from "./bookings.test-kit";
+import {
+  addChargers,
+  allDayParks,
+  at,
+  book,
+  extend,
+  fundedUser,
+  HOUR,
+  overbooked,
+  setStatus,
+} from "./bookings.test-kit";
 
 /**
  * A coupon on a parking booking and on an event's parking (docs/PRODUCT-RULES.md#coupons): off the
@@ -155,6 +165,63 @@ describe("a coupon on a parking booking", () => {
     expect(minor(view.cancellation.refund.total) + minor(view.cancellation.kept.total)).toBe(
       minor(after.amount),
     );
+  });
+
+  it("takes nothing off the EV charging sold with the booking (a charger priced per hour): the discount is the parking's at most", async () => {
+    const park = parks[3]!;
+    const charger = await addChargers(db, park, { priceUnit: "hour", priceMinor: 500_00 });
+    // 100% off: all of the parking is off, none of the charging.
+    const c = await coupon({ discount: 100 });
+    const driver = await fundedUser(db);
+    const start = at(72 * HOUR);
+    const end = at(74 * HOUR);
+    const withCharger = { ...windowQuery(park, start, end), charger_id: charger };
+    const plain = await quote(driver, withCharger);
+    expect(plain.price.breakdown).toMatchObject({ charging: 1000, charging_hours: 2 });
+    const q = await quote(driver, { ...withCharger, coupon_code: c.code });
+    expect(q.coupon).toMatchObject({ applied: true, discount: plain.price.breakdown.parking });
+    // The charging does not count in what a coupon is worked out on: a fixed amount above the
+    // parking is refused, though the charging would cover it.
+    const over = await coupon({ discount_type: "fixed", discount: plain.price.breakdown.parking + 1 });
+    expect((await quote(driver, { ...withCharger, coupon_code: over.code })).coupon).toMatchObject({
+      applied: false,
+    });
+    expect(q.price.breakdown).toMatchObject({
+      coupon_discount: plain.price.breakdown.parking,
+      charging: 1000,
+    });
+    expect(minor(q.price.amount)).toBe(
+      minor(plain.price.breakdown.service_fee) +
+        minor(plain.price.breakdown.booking_fee) +
+        minor(plain.price.breakdown.tax) +
+        1000_00,
+    );
+    const res = await book(ctx.app, driver, {
+      park_id: park,
+      start,
+      end,
+      coupon_code: c.code,
+      charger_id: charger,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const booking = res.json<Booking>();
+    expect(booking.amount).toBe(q.price.amount);
+    expect(booking.breakdown).toMatchObject({
+      charging: 1000,
+      coupon_discount: plain.price.breakdown.parking,
+    });
+    const receipt = await receiptLines(driver, booking.booking_code);
+    expect(receipt.lines.map((l) => [l.kind, l.amount])).toEqual([
+      ["parking", plain.price.breakdown.parking],
+      ["discount", -plain.price.breakdown.parking],
+      ["service_fee", plain.price.breakdown.service_fee],
+      ["booking_fee", plain.price.breakdown.booking_fee],
+      ["charger", 1000],
+    ]);
+    // Cancelled days ahead: all of the parking paid (nothing) and of the charging comes back.
+    const before = await walletBalanceMinor(db, driver.id, "NGN");
+    expect((await setStatus(ctx.app, driver, booking.id, "cancelled")).statusCode).toBe(200);
+    expect((await walletBalanceMinor(db, driver.id, "NGN")) - before).toBe(1000_00);
   });
 
   it("refuses a code that does not apply, with the reason in the driver's language, booking nothing", async () => {

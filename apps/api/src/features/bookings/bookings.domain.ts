@@ -14,6 +14,7 @@ import {
   type PricePart,
   type TaxLine,
   allocate,
+  chargingMinorOf,
   netParkingMinor,
 } from "@parkwell/contract";
 import { readableCode } from "../../lib/readable-code";
@@ -69,9 +70,10 @@ export function statusChange(b: BookingState, target: "active" | "cancelled", no
 
 /**
  * The refund of a cancellation at `now`: the policy's percentage of the parking amount paid (after a
- * coupon's discount) and of the taxes charged on that parking (a city's parking tax follows the
- * parking it was charged on; fees, and the tax on them, are kept unless the policy says otherwise),
- * rounded down, never more than the wallet paid.
+ * coupon's discount), of the EV charging sold with it (a per-hour charger group: decision 048) and
+ * of the taxes charged on that parking (a city's parking tax follows the parking it was charged on;
+ * fees, and the tax on them, are kept unless the policy says otherwise), rounded down, never more
+ * than the wallet paid.
  */
 export function refundMinor(
   b: { startTime: Date; breakdown: PriceLines; totalMinor: number; paidMinor: number },
@@ -81,24 +83,35 @@ export function refundMinor(
   if (percent === null) return { percent, amountMinor: 0 };
   const base = CANCELLATION_REFUNDS_FEES
     ? b.totalMinor
-    : netParkingMinor(b.breakdown) + sum(taxShares(b.breakdown).map((t) => t.onParkingMinor));
+    : netParkingMinor(b.breakdown) +
+      chargingMinorOf(b.breakdown) +
+      sum(taxShares(b.breakdown).map((t) => t.onParkingMinor));
   return { percent, amountMinor: Math.min(b.paidMinor, refundShareOf(base, percent)) };
 }
 
 /** A cancellation's money over the booking's price lines (minor units); `totalMinor` is their sum. */
 export interface CancellationLinesMinor {
   parkingMinor: number;
+  /** The EV charging sold with the booking (a per-hour charger group); 0 when none. */
+  chargingMinor: number;
   serviceFeeMinor: number;
   bookingFeeMinor: number;
   taxMinor: number;
   totalMinor: number;
 }
 
-/** A booking's price lines; the parking before a coupon's discount, which is given apart. */
+/**
+ * A booking's price lines; the parking before a coupon's discount, which is given apart; the EV
+ * charging when it sold some (absent: none).
+ */
 type PriceLines = Pick<
   CancellationLinesMinor,
   "parkingMinor" | "serviceFeeMinor" | "bookingFeeMinor" | "taxMinor"
-> & { couponDiscountMinor?: number | undefined; taxes?: TaxLine[] | undefined };
+> & {
+  chargingMinor?: number | undefined;
+  couponDiscountMinor?: number | undefined;
+  taxes?: TaxLine[] | undefined;
+};
 
 const sum = (ns: readonly number[]) => ns.reduce((a, n) => a + n, 0);
 
@@ -157,9 +170,10 @@ export interface RefundLinesMinor extends CancellationLinesMinor {
 
 /**
  * Splits `amountMinor` given back of a booking over its lines, as a cancellation gives it: the
- * parking and the taxes on it first, together and in proportion (all of both when it is all of
- * them: the tax follows the parking it was charged on); then the service fee, the booking fee and
- * the taxes on the fees (given back only past the parking, when everything is refunded). Each
+ * parking, the EV charging sold with it and the taxes on the parking first, together and in
+ * proportion (all of them when it is all of them: the tax follows the parking it was charged on;
+ * the charging, untaxed, is given back as the parking is); then the service fee, the booking fee
+ * and the taxes on the fees (given back only past the parking, when everything is refunded). Each
  * tax's `baseMinor` is what it gives back of the parts that tax was charged on.
  */
 export function refundLinesOf(
@@ -168,12 +182,14 @@ export function refundLinesOf(
   countryTax: CountryTax = NO_NAME,
 ): RefundLinesMinor {
   const parking = netParkingMinor(booked);
+  const charging = chargingMinorOf(booked);
   const shares = taxShares(booked, countryTax);
-  const total = parking + booked.serviceFeeMinor + booked.bookingFeeMinor + booked.taxMinor;
+  const total = parking + charging + booked.serviceFeeMinor + booked.bookingFeeMinor + booked.taxMinor;
   let left = Math.max(0, Math.min(amountMinor, total));
-  const withParking = Math.min(left, parking + sum(shares.map((s) => s.onParkingMinor)));
-  const [parkingMinor = 0, ...onParking] = allocate(withParking, [
+  const withParking = Math.min(left, parking + charging + sum(shares.map((s) => s.onParkingMinor)));
+  const [parkingMinor = 0, chargingMinor = 0, ...onParking] = allocate(withParking, [
     parking,
+    charging,
     ...shares.map((s) => s.onParkingMinor),
   ]);
   left -= withParking;
@@ -199,17 +215,18 @@ export function refundLinesOf(
   const taxMinor = sum(taxes.map((t) => t.taxMinor));
   return {
     parkingMinor,
+    chargingMinor,
     serviceFeeMinor,
     bookingFeeMinor,
     taxMinor,
-    totalMinor: parkingMinor + serviceFeeMinor + bookingFeeMinor + taxMinor,
+    totalMinor: parkingMinor + chargingMinor + serviceFeeMinor + bookingFeeMinor + taxMinor,
     taxes,
   };
 }
 
 /**
  * What a wallet keeps of a booking when `keptMinor` of it stays paid, over the lines `left` after a
- * refund: the tax, the booking fee and the service fee first, the rest as parking.
+ * refund: the tax, the booking fee, the service fee and the EV charging first, the rest as parking.
  */
 function keptLines(left: PriceLines, keptMinor: number): CancellationLinesMinor {
   let rest = Math.max(0, keptMinor);
@@ -221,8 +238,10 @@ function keptLines(left: PriceLines, keptMinor: number): CancellationLinesMinor 
   const taxMinor = take(left.taxMinor);
   const bookingFeeMinor = take(left.bookingFeeMinor);
   const serviceFeeMinor = take(left.serviceFeeMinor);
+  const chargingMinor = take(left.chargingMinor ?? 0);
   return {
     parkingMinor: rest,
+    chargingMinor,
     serviceFeeMinor,
     bookingFeeMinor,
     taxMinor,
@@ -242,12 +261,14 @@ export function cancellationLines(
   refundMinor: number,
 ): { refund: CancellationLinesMinor; kept: CancellationLinesMinor } {
   const parking = netParkingMinor(booked);
-  const price = parking + booked.serviceFeeMinor + booked.bookingFeeMinor + booked.taxMinor;
+  const charging = chargingMinorOf(booked);
+  const price = parking + charging + booked.serviceFeeMinor + booked.bookingFeeMinor + booked.taxMinor;
   const cancelled = b.status === "cancelled";
   const given = refundLinesOf(booked, cancelled ? price - b.paidMinor : refundMinor);
   const { taxes: _byName, ...refund } = given;
   const left = {
     parkingMinor: parking - refund.parkingMinor,
+    chargingMinor: charging - refund.chargingMinor,
     serviceFeeMinor: booked.serviceFeeMinor - refund.serviceFeeMinor,
     bookingFeeMinor: booked.bookingFeeMinor - refund.bookingFeeMinor,
     taxMinor: booked.taxMinor - refund.taxMinor,

@@ -28,7 +28,7 @@ function stayRows(b: Booking, lang: Lang, charger = true): MailRow[] {
   return [
     ...eventRow(b, lang, l.event),
     { label: l.park, value: `${b.park.name}, ${b.park.address}` },
-    ...(charger && b.charger ? [chargerHeld(b.charger, lang)] : []),
+    ...(charger && b.charger ? [chargerHeld(b.charger, lang, b.breakdown.charging !== undefined)] : []),
     { label: l.from, value: formatZonedDateTime(b.start_time, lang, b.park.time_zone) },
     { label: l.to, value: formatZonedDateTime(b.end_time, lang, b.park.time_zone) },
   ];

@@ -5,7 +5,7 @@ import type { PurchaseCoupon } from "../purchases/coupons.service";
 import type { ParkForBooking } from "./booking-core.service";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { parkTexts, presentParkCharger, presentTaxes, windowPrice } from "../parks/parks.present";
+import { chargingOf, parkTexts, presentParkCharger, presentTaxes, windowPrice } from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
 import type { bookingMoves, ParkView } from "./bookings-view.repo";
 import type { BookingContext, PresentOptions } from "./bookings-view.service";
@@ -33,6 +33,7 @@ export function presentBooking(
   const lines = cancellationLines(b.breakdown, b, refund.amountMinor);
   const major = (l: CancellationLinesMinor) => ({
     parking: m(l.parkingMinor),
+    charging: m(l.chargingMinor),
     service_fee: m(l.serviceFeeMinor),
     booking_fee: m(l.bookingFeeMinor),
     tax: m(l.taxMinor),
@@ -79,6 +80,7 @@ export function presentBooking(
       ...(b.breakdown.couponCode
         ? { coupon_discount: m(b.breakdown.couponDiscountMinor ?? 0), coupon_code: b.breakdown.couponCode }
         : {}),
+      ...chargingOf(b.breakdown, m),
     },
     // Once its window has ended without the car coming in, nothing is left to enter for: no code.
     // A car still inside keeps its code to leave with.

@@ -11,7 +11,6 @@ import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
 import {
-  assertChargerOffered,
   chargerRefused,
   currencyChanged,
   full,
@@ -179,9 +178,9 @@ export async function createBooking(
     now,
     code: body.coupon_code,
     userId,
+    chargerId: body.charger_id,
   });
   assertCouponApplies(coupon);
-  if (body.charger_id) await assertChargerOffered(db, park.id, body.charger_id);
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
   const placed = await placeBooking(deps, started.new, booking, park, "booking", (tx, keys) =>
     bookWindow(tx, booking, keys, now),

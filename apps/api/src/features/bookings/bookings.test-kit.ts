@@ -163,13 +163,21 @@ export async function bookingMovedTo(
 export async function addChargers(
   db: Db,
   parkId: number,
-  g: { count?: number; connector?: string; powerKw?: number; status?: string } = {},
+  g: {
+    count?: number;
+    connector?: string;
+    powerKw?: number;
+    status?: string;
+    /** Per kWh (paid at the charger) unless told; per hour, its charging is sold with the booking. */
+    priceUnit?: "kwh" | "hour";
+    priceMinor?: number;
+  } = {},
 ): Promise<number> {
   const [row] = (
     (await db.execute(sql`
       INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor, status)
-      VALUES (${parkId}, ${g.connector ?? "ccs2"}, ${g.powerKw ?? 50}, ${g.count ?? 1}, 'kwh', 15000,
-        ${g.status ?? "active"})
+      VALUES (${parkId}, ${g.connector ?? "ccs2"}, ${g.powerKw ?? 50}, ${g.count ?? 1},
+        ${g.priceUnit ?? "kwh"}, ${g.priceMinor ?? 15000}, ${g.status ?? "active"})
       RETURNING id`)) as unknown as { rows: { id: number }[] }
   ).rows;
   return Number(row!.id);

@@ -18,15 +18,7 @@ import type { PaidCheckouts, PaidOutcome } from "../payments/paid-checkouts";
 import { payTheDifference } from "../payments/pay-difference.service";
 import type { PaymentDeps } from "../payments/verify.service";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
-import {
-  assertChargerOffered,
-  busy,
-  currencyChanged,
-  full,
-  holdCharger,
-  pricedWindow,
-  savedVehicle,
-} from "./booking-core.service";
+import { busy, currencyChanged, full, holdCharger, pricedWindow, savedVehicle } from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
 import {
   assertCouponApplies,
@@ -78,13 +70,13 @@ export async function holdAndPay(
         now: deps.clock(),
         code: body.coupon_code,
         userId,
+        chargerId: body.charger_id,
       });
       assertCouponApplies(coupon);
       const vehicle = body.vehicle_id
         ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
         : undefined;
       const plate = vehicle?.plate_number ?? body.plate_number ?? null;
-      if (body.charger_id) await assertChargerOffered(db, park.id, body.charger_id);
       return { currency: park.currency, amountMinor: breakdown.totalMinor, park, plate, breakdown };
     },
     // The wallet hold_check locks, and the revenue shard the booking will be paid to.

@@ -1,4 +1,5 @@
 import {
+  CHARGER_NOT_OFFERED_MESSAGE,
   DEFAULT_VEHICLE_TYPE_ID,
   windowRefusalText,
   windowVerdict,
@@ -16,9 +17,9 @@ import { withTaxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./parks.repo";
 import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
-import { priceWindow } from "./pricing.domain";
+import { priceWindow, withCharging } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
-import { activeChargers, freeChargers } from "./chargers.repo";
+import { activeChargers, findCharger, freeChargers } from "./chargers.repo";
 
 /**
  * One park: its page, its rate for a vehicle type, and a window's availability and price. A
@@ -107,7 +108,8 @@ export async function getRate(
 }
 
 /**
- * A window's spaces and price at a park, each active charger group's free chargers, and whether
+ * A window's spaces and price at a park (with the charging of the per-hour charger group named by
+ * `charger_id`, as a booking prices it), each active charger group's free chargers, and whether
  * it can be booked there at all: a window the park cannot take (closed, past, too long) is still
  * answered, with `bookable: false`, the reason in the request's language, and no spaces nor
  * chargers free.
@@ -116,7 +118,12 @@ export async function getAvailability(
   db: Db,
   served: ServedCountries,
   ref: string,
-  q: { vehicle_type_id?: number | undefined; start_time?: Date | undefined; end_time?: Date | undefined },
+  q: {
+    vehicle_type_id?: number | undefined;
+    start_time?: Date | undefined;
+    end_time?: Date | undefined;
+    charger_id?: number | undefined;
+  },
   now: Date,
   language: Language,
 ): Promise<Availability> {
@@ -132,9 +139,15 @@ export async function getAvailability(
     freeSpaces(db, park.id, vt, window.start, window.end),
     freeChargers(db, park.id, window.start, window.end, now),
   ]);
-  const breakdown = priceWindow(
-    { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
-    withTaxesAt(country, park, now, "window"),
+  // A charger group named: a per-hour group's charging is in the price, as the booking prices it.
+  const breakdown = withCharging(
+    priceWindow(
+      { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
+      withTaxesAt(country, park, now, "window"),
+      window.start,
+      window.end,
+    ),
+    await chargingHourOf(db, park.id, q.charger_id),
     window.start,
     window.end,
   );
@@ -151,4 +164,16 @@ export async function getAvailability(
     // A window the park cannot take has no charger free either, as it has no space.
     chargers: chargers.map((c) => ({ id: c.id, count: c.count, free: verdict.bookable ? c.free : 0 })),
   };
+}
+
+/**
+ * The price per hour of the charging sold with a window naming `chargerId` (decision 048): the
+ * group's when it is priced per hour, null for a per-kWh group (paid at the charger) or none named;
+ * a group the park does not offer is the booking's 422 at `charger_id`.
+ */
+async function chargingHourOf(db: Db, parkId: number, chargerId: number | undefined): Promise<number | null> {
+  if (chargerId === undefined) return null;
+  const charger = await findCharger(db, parkId, chargerId);
+  if (charger?.status !== "active") throw AppError.validation({ charger_id: CHARGER_NOT_OFFERED_MESSAGE });
+  return charger.priceUnit === "hour" ? charger.priceMinor : null;
 }

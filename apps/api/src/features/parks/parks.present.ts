@@ -64,8 +64,19 @@ export function windowPrice(
       taxes: presentTaxes(p, country.taxName, country.decimals),
       total: m(p.totalMinor),
       ...(p.couponCode ? { coupon_discount: m(p.couponDiscountMinor ?? 0), coupon_code: p.couponCode } : {}),
+      ...chargingOf(p, m),
     },
   };
+}
+
+/** A price's EV charging sold with the booking (a per-hour charger group), when it has some. */
+export function chargingOf(
+  p: Pick<PriceBreakdown, "chargingMinor" | "chargingHours">,
+  m: (minor: number) => number,
+): { charging?: number; charging_hours?: number } {
+  return p.chargingMinor === undefined
+    ? {}
+    : { charging: m(p.chargingMinor), charging_hours: p.chargingHours ?? 0 };
 }
 
 /** A park's opening hours as the window rule reads them (contract opening-hours.ts). */

@@ -5,7 +5,7 @@
  * place's taxes by the pricing core's rule (each on its own parts: the fees, unless a tax names the
  * parking too; decision 047), as FeesSchema documents.
  */
-import { bpsOf, taxesOf, type TaxComponent } from "@parkwell/contract";
+import { bpsOf, chargingMinorOf, taxesOf, type TaxComponent } from "@parkwell/contract";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 
 export type { PriceBreakdown };
@@ -54,6 +54,34 @@ export function priceWindow(rate: HourlyRate, fees: CountryFees, start: Date, en
 }
 
 /**
+ * The EV charging of a per-hour charger group sold with a window (decision 048, "Charging sold per
+ * hour"): its price per hour times the window's started hours, the rule the park's own hourly price
+ * bills partial hours by (`parkingMinor`: a started hour is a whole hour), over the whole window
+ * with no daily cap (a group's price has none). `hourMinor` null: none sold (no charger, or one
+ * priced per kWh, paid at the charger), the price as it is. The charging is outside the fees and
+ * the taxes (they are computed from the parking alone) and a coupon never takes anything off it.
+ */
+export function withCharging(
+  b: PriceBreakdown,
+  hourMinor: number | null,
+  start: Date,
+  end: Date,
+): PriceBreakdown {
+  if (hourMinor === null) return b;
+  const ms = end.getTime() - start.getTime();
+  const hours = ms > 0 ? Math.ceil(ms / HOUR_MS) : 0;
+  const chargingMinor = hours * hourMinor;
+  const without = b.totalMinor - chargingMinorOf(b);
+  return {
+    ...b,
+    chargingMinor,
+    chargingHours: hours,
+    chargingHourMinor: hourMinor,
+    totalMinor: without + chargingMinor,
+  };
+}
+
+/**
  * An event's flat price for its whole window, with the country's fees on top as for any parking
  * (the hours and days only describe the window).
  */
@@ -65,7 +93,7 @@ export function priceFlat(flatMinor: number, fees: CountryFees, start: Date, end
 
 /**
  * A coupon's discount on a parking price (docs/PRODUCT-RULES.md#coupons): off the parking only, at
- * most all of it, never Parkwell's fees; the taxes by the pricing core's rule on the parts after
+ * most all of it, never Parkwell's fees nor the EV charging sold with it; the taxes by the pricing core's rule on the parts after
  * it (a tax on the fees does not move; a tax on the parking itself is charged on what is paid).
  * Without a coupon, or with a discount of nothing, the price as it is.
  */
@@ -90,7 +118,8 @@ export function withCoupon(
     couponCode: coupon.code,
     taxMinor,
     taxes: lines,
-    totalMinor: b.parkingMinor - discountMinor + b.serviceFeeMinor + b.bookingFeeMinor + taxMinor,
+    totalMinor:
+      b.parkingMinor - discountMinor + b.serviceFeeMinor + b.bookingFeeMinor + taxMinor + chargingMinorOf(b),
   };
 }
 

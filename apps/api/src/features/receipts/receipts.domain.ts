@@ -5,7 +5,13 @@
  * Every amount is signed integer minor units: a receipt's lines and taxes sum to what its ledger
  * move took from the wallet; a credit note's sum to minus what its move gave back.
  */
-import { netParkingMinor, taxBaseOf, type ReceiptKind, type TaxLine } from "@parkwell/contract";
+import {
+  chargingMinorOf,
+  netParkingMinor,
+  taxBaseOf,
+  type ReceiptKind,
+  type TaxLine,
+} from "@parkwell/contract";
 import type { ReceiptLineRecord, ReceiptTaxRecord } from "../../lib/receipt-records";
 
 export interface ReceiptBody {
@@ -39,19 +45,27 @@ export interface PricedParts {
   /** A coupon's discount off the parking, and its code (pricing.domain withCoupon). */
   couponDiscountMinor?: number | undefined;
   couponCode?: string | undefined;
+  /** The EV charging sold with a booking (a per-hour charger group, decision 048); absent: none. */
+  chargingMinor?: number | undefined;
 }
+
+/** A booking's EV charger as its receipt lines name it (ReceiptLineRecord's `charger`). */
+export type ReceiptCharger = NonNullable<ReceiptLineRecord["charger"]>;
 
 /**
  * The receipt of a priced purchase: the parking (or pass, or overstay) line, the fees, and a line
  * for each tax it was priced with (decision 047: GST and QST, HST, a parking tax; each with the
  * amount it was charged on, as the pricing core took it). A price stored before taxes had names has
  * one, the country's `tax`, on Parkwell's fees (decision 017). Zero lines are left out; a tax line
- * is there whenever that tax was charged.
+ * is there whenever that tax was charged. A booking's EV charger (`charger`) comes last, with the
+ * charging sold with it as its amount (a per-hour group, decision 048; 0 when it is paid at the
+ * charger); the line is there whenever the charger is named, or charging was sold.
  */
 export function pricedBody(
   parts: PricedParts,
   tax: TaxRate,
   main: Omit<ReceiptLineRecord, "amountMinor">,
+  charger: ReceiptCharger | null = null,
 ): ReceiptBody {
   const discountMinor = parts.couponDiscountMinor ?? 0;
   const all: ReceiptLineRecord[] = [
@@ -65,6 +79,10 @@ export function pricedBody(
     { kind: "booking_fee", amountMinor: parts.bookingFeeMinor },
   ];
   const lines = all.filter((l) => l.amountMinor !== 0);
+  const charging = chargingMinorOf(parts);
+  if (charger || charging !== 0) {
+    lines.push({ kind: "charger", amountMinor: charging, ...(charger ? { charger } : {}) });
+  }
   if (parts.taxes) {
     const taxes = parts.taxes
       .filter((t) => t.taxMinor !== 0)
@@ -92,7 +110,7 @@ export function pricedBody(
 /**
  * What changed between two prices of the same purchase (an extension): each part's difference (the
  * parking's after a coupon's discount: a booking keeps its discount, so an extension's parking line
- * is the longer window's parking alone), and each tax's by name and rate when both prices name
+ * is the longer window's parking alone; the EV charging's, the added hours'), and each tax's by name and rate when both prices name
  * their taxes (a rate changed in between gives the old rate's line back and charges the new one's
  * in full); else the one tax's difference.
  */
@@ -102,6 +120,9 @@ export function differenceOf(before: PricedParts, after: PricedParts): PricedPar
     serviceFeeMinor: after.serviceFeeMinor - before.serviceFeeMinor,
     bookingFeeMinor: after.bookingFeeMinor - before.bookingFeeMinor,
     taxMinor: after.taxMinor - before.taxMinor,
+    ...(chargingMinorOf(after) || chargingMinorOf(before)
+      ? { chargingMinor: chargingMinorOf(after) - chargingMinorOf(before) }
+      : {}),
   };
   if (!before.taxes || !after.taxes) return parts;
   const lines = new Map<string, TaxLine>();

@@ -31,8 +31,12 @@ export const LINE_LABELS: Record<ReceiptLineKind, string> = {
   charger: "EV charger",
 };
 
-/** What an EV charger line says under its connector and power: Parkwell does not sell the charging. */
+/**
+ * What an EV charger line says under its connector and power: the charging is paid at the charger
+ * (Parkwell does not sell it), or, for a per-hour group, sold with the booking (decision 048).
+ */
 const CHARGER_DETAIL = "Charging is paid at the charger";
+const CHARGER_SOLD_DETAIL = "Charging by the hour, paid with the booking";
 
 /**
  * The lines whose detail is a fixed English name (a vehicle document's: decision 031), worded in
@@ -64,7 +68,8 @@ function detailIn(
 
 /** A line's detail in the reader's language, with a pickup park's hours after its address. */
 function detailOf(l: ReceiptLineRecord, language: Language): string | null {
-  if (l.kind === "charger") return translate(CHARGER_DETAIL, language);
+  if (l.kind === "charger")
+    return translate(l.charger?.sold ? CHARGER_SOLD_DETAIL : CHARGER_DETAIL, language);
   const detail = detailIn(l.kind, l.detail, language);
   if (l.openingHours === undefined) return detail;
   const hours = describeParkHours(l.openingHours, language === "fr" ? "fr" : "en");
@@ -126,7 +131,11 @@ export function presentReceipt(
       to: l.to ?? null,
       quantity: l.quantity ?? null,
       detail: detailOf(l, language),
-      amount: UNPRICED_RECEIPT_LINES.includes(l.kind) ? null : major(l.amountMinor),
+      // An EV charger line has an amount when its charging was sold with the booking (per hour).
+      amount:
+        UNPRICED_RECEIPT_LINES.includes(l.kind) && !l.charger?.sold && l.amountMinor === 0
+          ? null
+          : major(l.amountMinor),
     })),
     taxes: r.taxes.map((t) => ({
       // The country's tax by its name in the reader's language ("TVA", "TPS").

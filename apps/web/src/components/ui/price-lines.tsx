@@ -6,8 +6,10 @@ import "./price-lines.css";
 type Breakdown = Booking["breakdown"];
 
 /**
- * The server's price breakdown (parking, a coupon's discount off it, fees, each tax, total) as a definition list: a booking's, an
- * event parking's and a monthly pass's checkout show it; its texts are the bookings catalogue's.
+ * The server's price breakdown (parking, a coupon's discount off it, the EV charging sold with a
+ * booking of a per-hour charger and its hours, fees, each tax, total) as a definition list: a
+ * booking's, an event parking's and a monthly pass's checkout show it; its texts are the bookings
+ * catalogue's.
  */
 export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; currency: string }) {
   const { t, i18n } = useTranslation("bookings");
@@ -15,6 +17,8 @@ export function PriceLines({ breakdown, currency }: { breakdown: Breakdown; curr
   const rows: [string, number][] = [
     [t("price.parking"), breakdown.parking],
     [t("price.coupon", { code: breakdown.coupon_code ?? "" }), -(breakdown.coupon_discount ?? 0)],
+    // Charging sold with the booking (a charger priced per hour, decision 048), for its hours.
+    [t("price.chargingHours", { count: breakdown.charging_hours ?? 0 }), breakdown.charging ?? 0],
     [t("price.serviceFee"), breakdown.service_fee],
     [t("price.bookingFee"), breakdown.booking_fee],
     // Each tax by name and rate (GST 5%, QST 9.975%); a breakdown without them, the one tax line.

@@ -60,6 +60,8 @@ export type BookingQuoteAsked = {
   end_time?: string | undefined;
   event_code?: string | undefined;
   coupon_code: string;
+  /** The window's charger group: a group priced per hour is in the price (decision 048). */
+  charger_id?: number | undefined;
 };
 
 /**

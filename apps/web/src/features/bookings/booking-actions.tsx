@@ -64,6 +64,8 @@ export function BookingActions({ booking }: { booking: Booking }) {
                 percent,
               },
             )}
+            {/* EV charging sold with the booking (per hour, decision 048) comes back with the parking. */}
+            {booking.breakdown.charging !== undefined && ` ${t("details.refundPreviewCharging")}`}
           </p>
           {!stale && <CancellationLines booking={booking} testId="refund-preview" />}
           {!confirming ? (

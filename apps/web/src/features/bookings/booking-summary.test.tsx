@@ -45,6 +45,22 @@ describe("a booking's summary (success page, booking's page)", () => {
     );
   });
 
+  it("says a charger priced per hour is paid with the booking when the booking bought its charging (EN, FR)", async () => {
+    const b = marinaBooking({ charger: { ...charger, price_unit: "hour" } });
+    b.breakdown = { ...b.breakdown, charging: 1000, charging_hours: 2 };
+    await renderWithApp(page(b), { api: new FakeApi() });
+    expect(line("EV charger")).toBe("EV charger|CCS2 · 50 kW — ₦150 per hour, paid with the booking");
+  });
+
+  it("says it in French, paid with the booking", async () => {
+    const b = marinaBooking({ charger: { ...charger, price_unit: "hour" } });
+    b.breakdown = { ...b.breakdown, charging: 1000, charging_hours: 2 };
+    await renderWithApp(page(b), { api: new FakeApi(), language: "fr" });
+    expect(line("Borne de recharge")).toBe(
+      "Borne de recharge|CCS2 · 50\u00a0kW — 150\u00a0₦ l'heure, payé avec la réservation",
+    );
+  });
+
   it("has no charger line when none was booked", async () => {
     await renderWithApp(page(marinaBooking()), { api: new FakeApi() });
     expect(line("EV charger")).toBeNull();

@@ -38,12 +38,13 @@ export function BookingSummary({ booking }: { booking: Booking }) {
         .filter(Boolean)
         .join(" · "),
     ],
-    // The charger kept for the window, and that its charging is paid at the charger, not here.
+    // The charger kept for the window, and where its charging is paid: with the booking when it
+    // was sold with it (priced per hour: the price's `charging`), else at the charger.
     ...(booking.charger
       ? ([
           [
             t("summary.charger"),
-            t("summary.chargerLine", {
+            t(booking.breakdown.charging === undefined ? "summary.chargerLine" : "summary.chargerLineHour", {
               kind: chargerKind(tp, booking.charger, i18n.language),
               price: chargerPrice(tp, booking.charger, i18n.language),
             }),

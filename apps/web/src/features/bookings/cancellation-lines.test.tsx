@@ -31,8 +31,8 @@ const manhattan = (): Booking =>
       allowed: true,
       refund_percent: 100,
       refund_amount: 23.68,
-      refund: { parking: 20, service_fee: 0, booking_fee: 0, tax: 3.68, total: 23.68 },
-      kept: { parking: 0, service_fee: 0.99, booking_fee: 1.88, tax: 0, total: 2.87 },
+      refund: { parking: 20, charging: 0, service_fee: 0, booking_fee: 0, tax: 3.68, total: 23.68 },
+      kept: { parking: 0, charging: 0, service_fee: 0.99, booking_fee: 1.88, tax: 0, total: 2.87 },
     },
   });
 
@@ -72,8 +72,8 @@ describe("a cancellation's lines when a tax is charged on the parking", () => {
         allowed: true,
         refund_percent: 100,
         refund_amount: 1500,
-        refund: { parking: 1500, service_fee: 0, booking_fee: 0, tax: 0, total: 1500 },
-        kept: { parking: 0, service_fee: 100, booking_fee: 75, tax: 15, total: 190 },
+        refund: { parking: 1500, charging: 0, service_fee: 0, booking_fee: 0, tax: 0, total: 1500 },
+        kept: { parking: 0, charging: 0, service_fee: 100, booking_fee: 75, tax: 15, total: 190 },
       },
     });
     b.breakdown.taxes = [{ name: "VAT", rate_percent: 7.5, amount: 15 }];
@@ -82,5 +82,25 @@ describe("a cancellation's lines when a tax is charged on the parking", () => {
       "Cancelling now gives back 100% of the parking amount; the fees and the tax are kept.",
     );
     expect(screen.getByTestId("refund-preview-kept").textContent).toContain("VAT on service fees₦15");
+  });
+
+  it("gives back the EV charging paid with the booking (per hour) with the parking, and says so", async () => {
+    const b = marinaBooking({
+      cancellation: {
+        allowed: true,
+        refund_percent: 100,
+        refund_amount: 2500,
+        refund: { parking: 1500, charging: 1000, service_fee: 0, booking_fee: 0, tax: 0, total: 2500 },
+        kept: { parking: 0, charging: 0, service_fee: 100, booking_fee: 75, tax: 15, total: 190 },
+      },
+    });
+    b.breakdown = { ...b.breakdown, charging: 1000, charging_hours: 2 };
+    await renderWithApp(<BookingActions booking={b} />, { api: new FakeApi() });
+    expect(screen.getAllByTestId("refund-preview")[0]!.textContent).toBe(
+      "Cancelling now gives back 100% of the parking amount; the fees and the tax are kept. The EV charging paid with the booking comes back at the same percentage.",
+    );
+    expect(screen.getByTestId("refund-preview-back").textContent).toBe(
+      "Parking₦1,500EV charging₦1,000Back to your wallet₦2,500",
+    );
   });
 });

@@ -8,7 +8,7 @@ type Lines = Booking["cancellation"]["refund"];
 /**
  * A cancellation's money as the server splits it, line by line: what comes back to the payer (the
  * wallet, or the company that paid the booking, named) and
- * what is kept (parking, service fee, booking fee, tax), each part with its total. The same lines
+ * what is kept (parking, EV charging sold with it, service fee, booking fee, tax), each part with its total. The same lines
  * before cancelling (what cancelling now would do) and after (what it did, as the ledger holds it).
  */
 export function CancellationLines({ booking, testId }: { booking: Booking; testId: string }) {
@@ -19,6 +19,7 @@ export function CancellationLines({ booking, testId }: { booking: Booking; testI
     (
       [
         [t("price.parking"), l.parking],
+        [t("price.charging"), l.charging],
         [t("price.serviceFee"), l.service_fee],
         [t("price.bookingFee"), l.booking_fee],
         [cancellationTaxLabel(t, booking.breakdown), l.tax],

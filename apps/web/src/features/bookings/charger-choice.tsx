@@ -7,8 +7,9 @@ import { formatNumber } from "../../lib/format";
 /**
  * The checkout's "EV charger" choice (decision 048): no charger (the default) or one of the park's
  * active groups, whose id the booking sends as `charger_id` so one charger of the group is kept for
- * the window. The charging itself is the operator's, paid at the charger, never with the booking:
- * each option and the line under them say so. `free` is the window's availability (its
+ * the window. The charging of a group priced per kWh is paid at the charger, never with the
+ * booking; that of a group priced per hour is paid with the booking (its price's `charging` line):
+ * each option and the line under them say which. `free` is the window's availability (its
  * `chargers`): each group says how many of its chargers are free for the whole window, and one
  * with none is disabled, saying so (a keyboard skips it; its reason is its description). `dropped`
  * is the group the choice fell back from when the window left none of it free. `error` is the
@@ -78,7 +79,7 @@ export function ChargerChoice({
             />
             <span className="charger-choice__text">
               <span id={name}>
-                {t("checkout.charger.option", {
+                {t(c.price_unit === "hour" ? "checkout.charger.optionHour" : "checkout.charger.option", {
                   kind: chargerKind(tp, c, i18n.language),
                   price: chargerPrice(tp, c, i18n.language),
                 })}
@@ -107,7 +108,13 @@ export function ChargerChoice({
         )}
       </div>
       <p id={`${id}-paid`} className="field__hint" data-testid="charger-paid">
-        {t("checkout.charger.paidAtCharger")}
+        {[
+          chargers.some((c) => c.price_unit === "hour") ? t("checkout.charger.paidWithBooking") : null,
+          chargers.some((c) => c.price_unit === "kwh") ? t("checkout.charger.paidAtCharger") : null,
+          t("checkout.charger.keeps"),
+        ]
+          .filter(Boolean)
+          .join(" ")}
       </p>
       {error && (
         <p id={`${id}-error`} className="field__error" role="alert" data-testid="charger-error">

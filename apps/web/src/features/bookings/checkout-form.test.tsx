@@ -318,7 +318,7 @@ describe("the checkout's EV charger choice", () => {
     ],
   });
 
-  it("offers no charger by default, or one of the park's groups, says charging is paid at the charger, and books the one chosen", async () => {
+  it("offers no charger by default, or one of the park's groups, says where each group's charging is paid, and books the one chosen", async () => {
     const api = driverApi(100, 5000).on("POST /bookings", {
       status: 201,
       json: { booking_code: "PW-7QX2AB3C" },
@@ -329,11 +329,11 @@ describe("the checkout's EV charger choice", () => {
     expect(radios.map((r) => r.closest("label")!.textContent)).toEqual([
       "No charger",
       "CCS2 · 50 kW · ₦150 per kWh, paid at the charger",
-      "Type 2 · 7.4 kW · ₦500 per hour, paid at the charger",
+      "Type 2 · 7.4 kW · ₦500 per hour, paid with the booking",
     ]);
     expect((radios[0] as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId("charger-paid").textContent).toBe(
-      "Charging is paid at the charger, at the operator's price, for the energy or the time you use: it is not part of this booking's price. Choosing one keeps a charger of that kind for you during your parking window.",
+      "A charger priced per hour is paid with the booking: its price for every started hour of your window is in the price below. A charger priced per kWh is paid at the charger, at the operator's price, for the energy you use: it is not part of this booking's price. Choosing one keeps a charger of that kind for you during your parking window.",
     );
     // The hint is the group's description (a screen reader hears it with the choice).
     expect(group.getAttribute("aria-describedby")).toBe(screen.getByTestId("charger-paid").id);
@@ -358,6 +358,35 @@ describe("the checkout's EV charger choice", () => {
     expect(
       ((await screen.findByRole("radio", { name: /^Type 2 · 7.4 kW/ })) as HTMLInputElement).checked,
     ).toBe(true);
+  });
+
+  it("asks the price with a charger priced per hour, and shows its EV charging line in the total (English and French)", async () => {
+    const breakdown = { ...availability.price.breakdown, charging: 1500, charging_hours: 3, total: 3190 };
+    const charged = { ...availability, price: { ...availability.price, amount: 3190, breakdown } };
+    for (const [language, line] of [
+      ["en", "EV charging, 3 hours₦1,500"],
+      ["fr", "Recharge électrique, 3 heures1\u202f500\u00a0₦"],
+    ] as const) {
+      const api = driverApi(100, 5000).on("GET /front/parks/41/availability", (call) => ({
+        json: call.query.get("charger_id") === "5" ? charged : availability,
+      }));
+      const route5 = `${route}&charger_id=5`;
+      const { unmount } = await renderWithApp(<CheckoutForm park={withChargers} />, {
+        api,
+        route: route5,
+        language,
+      });
+      const total = await screen.findByTestId("booking-total");
+      await waitFor(() => expect(total.textContent).toMatch(/3[,\u202f]?190/));
+      expect([...document.querySelectorAll(".booking-lines div")].map((d) => d.textContent)).toContain(line);
+      if (language === "en")
+        expect(screen.getByRole("button", { name: "Pay ₦3,190 from wallet" })).toBeTruthy();
+      // The cancellation policy says the charging is refunded at the parking's percentage.
+      expect(document.querySelector(".booking-policy")!.textContent).toMatch(
+        /refunded at the same|remboursée au même/,
+      );
+      unmount();
+    }
   });
 
   it("ignores a charger the park does not offer", async () => {
@@ -437,7 +466,9 @@ describe("the checkout's EV charger choice", () => {
     });
     await waitFor(() => expect(description(ccs2)).toBe("1 of 2 free for this window"));
     expect((ccs2 as HTMLInputElement).disabled).toBe(false);
-    const type2 = screen.getByRole("radio", { name: "Type 2 · 7.4 kW · ₦500 per hour, paid at the charger" });
+    const type2 = screen.getByRole("radio", {
+      name: "Type 2 · 7.4 kW · ₦500 per hour, paid with the booking",
+    });
     expect((type2 as HTMLInputElement).disabled).toBe(true);
     expect(description(type2)).toBe("All booked for this window");
     expect(screen.getAllByTestId("charger-free").map((e) => e.textContent)).toEqual([
@@ -544,10 +575,10 @@ describe("the checkout's EV charger choice", () => {
     ).toEqual([
       "Pas de borne",
       "CCS2 · 50\u00a0kW · 150\u00a0₦ le kWh, payé à la borne",
-      "Type 2 · 7,4\u00a0kW · 500\u00a0₦ l'heure, payé à la borne",
+      "Type 2 · 7,4\u00a0kW · 500\u00a0₦ l'heure, payé avec la réservation",
     ]);
     expect(screen.getByTestId("charger-paid").textContent).toContain(
-      "utilisés\u00a0: elle ne fait pas partie",
+      "utilisée\u00a0: elle ne fait pas partie",
     );
   });
 

@@ -56,6 +56,15 @@ function chargerRefusal(err: unknown): string | null {
 }
 
 /**
+ * The group chosen when it is priced per hour: it is asked with the window, its charging being in
+ * the price (decision 048); a group priced per kWh (paid at the charger) changes nothing in it.
+ */
+function perHourCharger(park: ParkDetail, chargerId: number | null): number | undefined {
+  const group = park.chargers.find((c) => c.id === chargerId);
+  return group?.price_unit === "hour" ? group.id : undefined;
+}
+
+/**
  * The checkout form: every choice is in the query string, so a trip to the wallet keeps it.
  * Arrival and departure are picked on the park's clock (its zone is named), not the phone's.
  */
@@ -139,6 +148,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     typeId,
     ordered ? start : undefined,
     ordered ? end : undefined,
+    perHourCharger(park, chargerId),
   );
   // Each charger group's free chargers for the window (none said for a window the park cannot
   // take); a chosen group left with none falls back to no charger, and the choice says so.
@@ -157,6 +167,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       start_time: start,
       end_time: end,
       coupon_code: couponCode ?? "",
+      charger_id: perHourCharger(park, chargerId),
     }),
     enabled: Boolean(couponCode && ordered),
   });
@@ -344,7 +355,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           )
         )}
       </section>
-      <RefundPolicy company={payingCompany?.name} />
+      <RefundPolicy company={payingCompany?.name} charging={price?.breakdown.charging !== undefined} />
       <PayerChoice companies={payers} value={payer} onChange={choosePayer} />
       {/* A company's short account is the company's to top up: no personal "Pay … and book" for it. */}
       {personal && otherCurrency ? (

@@ -32,7 +32,8 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   const end = useWatch({ control: form.control, name: "new_end_time" }) || undefined;
   const [confirming, setConfirming] = useState(false);
   const later = Boolean(end && end > booking.end_time);
-  // The whole new window's price minus what the booking costs now is what extending adds.
+  // The whole new window's price minus what the booking costs now is what extending adds: with
+  // the charging of its charger when it bought it by the hour (decision 048).
   const quote = useQuery({
     ...availabilityQuery(
       booking.park.id,
@@ -40,6 +41,7 @@ export function ExtendForm({ booking }: { booking: Booking }) {
       booking.start_time,
       end ?? "",
       i18n.language,
+      booking.charger && booking.breakdown.charging !== undefined ? booking.charger.id : undefined,
     ),
     enabled: later,
   });

@@ -5,8 +5,10 @@ import { Link } from "react-router";
 /**
  * The policy summary, rendered from the contract's rules so it says what the code does. A refund
  * goes back to whoever paid: the driver's wallet, or `company` when the company chosen pays.
+ * `charging`: the price has EV charging sold with it (a charger priced per hour, decision 048),
+ * refunded at the parking's percentage, which the summary then says.
  */
-export function RefundPolicy({ company }: { company?: string }) {
+export function RefundPolicy({ company, charging = false }: { company?: string; charging?: boolean }) {
   const { t } = useTranslation("bookings");
   return (
     <section className="booking-policy" aria-labelledby="booking-policy-title">
@@ -26,6 +28,7 @@ export function RefundPolicy({ company }: { company?: string }) {
           </li>
         ))}
         <li>{t("policy.started")}</li>
+        {charging && <li>{t("policy.charging")}</li>}
         {!CANCELLATION_REFUNDS_FEES && <li>{t("policy.fees")}</li>}
       </ul>
       <p>

@@ -70,6 +70,7 @@ export function CancellationPage() {
           </table>
           <p>{CANCELLATION_REFUNDS_FEES ? t("cancellation.feesRefunded") : t("cancellation.feesKept")}</p>
           <p>{t("cancellation.parkingTax")}</p>
+          <p>{t("cancellation.charging")}</p>
         </section>
       </div>
       <Sections sections={content.sections} />

@@ -176,6 +176,27 @@ describe("a receipt's page", () => {
     expect(screen.queryByTestId("receipt-tax")).toBeNull();
   });
 
+  it("shows the amount of an EV charger line whose charging was sold with the booking (per hour)", async () => {
+    const sold: Receipt = {
+      ...receipt,
+      number: "NG-2026-000009",
+      lines: [
+        ...receipt.lines.slice(0, 3),
+        { ...receipt.lines[3]!, detail: "Charging by the hour, paid with the booking", amount: 1000 },
+      ],
+      subtotal: 2675,
+      total: 2688.13,
+    };
+    await renderWithApp(<ReceiptView number={sold.number} />, {
+      api: new FakeApi().on(`GET /receipts/${sold.number}`, { json: sold }),
+    });
+    await screen.findByRole("heading", { level: 1, name: `Receipt ${sold.number}` });
+    const charger = screen.getAllByTestId("receipt-line")[3]!;
+    expect(charger.textContent).toBe(
+      "EV chargerCCS2 · 60 kWCharging by the hour, paid with the booking₦1,000",
+    );
+  });
+
   it("shows a French tax line as the language writes it", async () => {
     await renderWithApp(<ReceiptView number={receipt.number} />, { api: api(), language: "fr" });
     await screen.findByRole("heading", { level: 1, name: `Reçu ${receipt.number}` });

@@ -9,7 +9,8 @@ import { allDayPark, at, book, fundedUser, HOUR, setStatus } from "../../booking
 
 /**
  * The bookings report's EV chargers: per park, the range's bookings that held a charger (not
- * cancelled) and the charger-hours they reserved; no amount (charging is paid at the charger).
+ * cancelled), the charger-hours they reserved and the charging sold with them (a group priced per
+ * hour, decision 048; one priced per kWh is paid at the charger and counts nothing).
  */
 let ctx: TestContext;
 let hvManager: TestUser;
@@ -21,11 +22,11 @@ let zone: string;
 const get = (user: TestUser, url: string) =>
   ctx.app.inject({ method: "GET", url: `/api/v1${url}`, headers: bearer(user) });
 
-async function chargerGroup(parkId: number): Promise<number> {
+async function chargerGroup(parkId: number, unit: "kwh" | "hour"): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     ctx.database.db,
     sql`INSERT INTO park_chargers (park_id, connector, power_kw, count, price_unit, price_minor)
-      VALUES (${parkId}, 'ccs2', 60, 4, 'kwh', 38000) RETURNING id`,
+      VALUES (${parkId}, 'ccs2', 60, 4, ${unit}, 38000) RETURNING id`,
   );
   return Number(row!.id);
 }
@@ -46,8 +47,9 @@ beforeAll(async () => {
   zone = p!.time_zone;
 
   const driver = await fundedUser(db, 100_000_000);
-  const chargerA = await chargerGroup(parkA);
-  const chargerCP = await chargerGroup(parkCP);
+  // ₦380 an hour at parkA, sold with the booking; ₦380 a kWh at parkCP, paid at the charger.
+  const chargerA = await chargerGroup(parkA, "hour");
+  const chargerCP = await chargerGroup(parkCP, "kwh");
   const made = async (parkId: number, from: number, to: number, chargerId?: number) => {
     const res = await book(ctx.app, driver, {
       park_id: parkId,
@@ -58,8 +60,8 @@ beforeAll(async () => {
     expect(res.statusCode, res.body).toBe(201);
     return res.json<{ id: string }>().id;
   };
-  await made(parkA, 2, 4, chargerA); // 2 hours
-  await made(parkA, 3, 4.5, chargerA); // 1.5 hours
+  await made(parkA, 2, 4, chargerA); // 2 hours: ₦760 of charging
+  await made(parkA, 3, 4.5, chargerA); // 1.5 hours: 2 started hours, ₦760
   const cancelled = await made(parkA, 5, 9, chargerA);
   expect((await setStatus(ctx.app, driver, cancelled, "cancelled")).statusCode).toBe(200);
   await made(parkA, 2, 6); // a space, no charger
@@ -74,18 +76,32 @@ describe("the bookings report's EV chargers", () => {
   const range = () =>
     `from=${dayOnClock(new Date(Date.now()), zone)}&to=${dayOnClock(new Date(Date.now() + 3 * 24 * HOUR), zone)}`;
 
-  it("counts, per park, the bookings that held a charger and their charger-hours; cancelled ones left out", async () => {
+  it("counts, per park, the bookings that held a charger, their charger-hours and the charging sold; cancelled ones left out", async () => {
     const res = await get(hvManager, `/admin/reports/bookings?${range()}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<BookingsReport>();
     // The rows are every booking; the chargers, the two that hold one, in the manager's scope only.
     expect(body.total).toBe(4);
     expect(body.chargers).toEqual([
-      { park_id: parkA, park: expect.any(String), bookings: 2, charger_hours: 3.5 },
+      {
+        park_id: parkA,
+        park: expect.any(String),
+        bookings: 2,
+        charger_hours: 3.5,
+        charging_revenue: 1520,
+        currency: "NGN",
+      },
     ]);
     const other = (await get(cpManager, `/admin/reports/bookings?${range()}`)).json<BookingsReport>();
     expect(other.chargers).toEqual([
-      { park_id: parkCP, park: expect.any(String), bookings: 1, charger_hours: 1 },
+      {
+        park_id: parkCP,
+        park: expect.any(String),
+        bookings: 1,
+        charger_hours: 1,
+        charging_revenue: 0,
+        currency: "NGN",
+      },
     ]);
   });
 
@@ -101,7 +117,7 @@ describe("the bookings report's EV chargers", () => {
     expect((await get(hvManager, `/admin/reports/sales?${range()}`)).json()).not.toHaveProperty("chargers");
   });
 
-  it("ends the CSV export with the same section after the rows (no amount), and none without charger bookings", async () => {
+  it("ends the CSV export with the same section after the rows (the charging sold too), and none without charger bookings", async () => {
     const csv = async (query: string) => {
       const res = await get(hvManager, `/admin/reports/bookings?${query}&format=csv`);
       expect(res.statusCode, res.body).toBe(200);
@@ -116,8 +132,8 @@ describe("the bookings report's EV chargers", () => {
     // The header, the four bookings, then a blank line, the section's header and its one park.
     expect(lines.slice(5)).toEqual([
       "",
-      "Section,Park ID,Park,Bookings with a charger,Charger-hours",
-      `EV chargers booked,${parkA},${csvCell(park!.name)},2,3.5`,
+      "Section,Park ID,Park,Bookings with a charger,Charger-hours,Charging sold,Currency",
+      `EV chargers booked,${parkA},${csvCell(park!.name)},2,3.5,1520,NGN`,
       "",
     ]);
     // The status filter as the page's: cancelled ones hold no charger, so no section.

@@ -152,18 +152,37 @@ export function csvRows<K extends ReportKind>(kind: K, rows: ReportRows[K][]): s
 
 /** The bookings report's EV charger section in its CSV export, named in each of its rows. */
 const chargerUseSection = "EV chargers booked";
-const chargerUseHeader = ["Section", "Park ID", "Park", "Bookings with a charger", "Charger-hours"];
+const chargerUseHeader = [
+  "Section",
+  "Park ID",
+  "Park",
+  "Bookings with a charger",
+  "Charger-hours",
+  "Charging sold",
+  "Currency",
+];
 
 /**
  * The bookings report's EV chargers, as the page shows them above the rows (per park, the
- * bookings that held one and their charger-hours, no amount), written after the export's rows:
+ * bookings that held one, their charger-hours and the charging sold with them per hour, in the
+ * park's currency), written after the export's rows:
  * a blank line, the section's own header, then one row per park whose first cell names the
  * section. Nothing when no booking of the range held a charger, as the page shows nothing.
  */
 export function chargerUseCsv(uses: readonly ChargerUse[]): string {
   if (uses.length === 0) return "";
   let out = `\r\n${csvLine(chargerUseHeader)}`;
-  for (const u of uses) out += csvLine([chargerUseSection, u.park_id, u.park, u.bookings, u.charger_hours]);
+  for (const u of uses) {
+    out += csvLine([
+      chargerUseSection,
+      u.park_id,
+      u.park,
+      u.bookings,
+      u.charger_hours,
+      u.charging_revenue,
+      u.currency,
+    ]);
+  }
   return out;
 }
 

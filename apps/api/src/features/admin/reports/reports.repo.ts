@@ -227,20 +227,26 @@ export interface ChargerUseRaw {
   park: string;
   bookings: number;
   charger_hours: string;
+  /** The charging sold with them (a per-hour group's, their price's `chargingMinor`), minor units. */
+  charging_minor: string;
+  currency: string;
 }
 
 /**
  * Per park, the range's bookings (bookingsWhere) that hold a charger, cancelled ones left out
- * (they hold none), and the hours of their windows, to the hundredth.
+ * (they hold none), the hours of their windows, to the hundredth, and the charging sold with them
+ * (decision 048: a booking not cancelled has paid all of its price's charging) in their currency.
  */
 export function chargerUse(db: Tx, f: ReportFilter): Promise<ChargerUseRaw[]> {
   return queryRows<ChargerUseRaw>(
     db,
     sql`SELECT b.park_id, p.name AS park, count(*)::int AS bookings,
-        round(sum(extract(epoch FROM b.end_time - b.start_time)) / 3600, 2)::text AS charger_hours
+        round(sum(extract(epoch FROM b.end_time - b.start_time)) / 3600, 2)::text AS charger_hours,
+        coalesce(sum((b.breakdown->>'chargingMinor')::bigint), 0)::text AS charging_minor,
+        b.currency
       FROM bookings b JOIN parks p ON p.id = b.park_id
       WHERE ${bookingsWhere(f)} AND b.charger_id IS NOT NULL AND b.status <> 'cancelled'
-      GROUP BY b.park_id, p.name ORDER BY p.name, b.park_id`,
+      GROUP BY b.park_id, p.name, b.currency ORDER BY p.name, b.park_id, b.currency`,
   );
 }
 

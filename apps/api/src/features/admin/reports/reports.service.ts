@@ -94,13 +94,18 @@ interface ReportSpec<K extends ReportKind, Raw> {
   csvExtra?: (deps: ReportDeps, f: ReportFilter) => Promise<string>;
 }
 
-/** Per park, the range's bookings that held an EV charger and their charger-hours (no amount). */
+/**
+ * Per park, the range's bookings that held an EV charger, their charger-hours and the charging
+ * sold with them (per hour) in the park's currency.
+ */
 async function chargerUses(deps: ReportDeps, f: ReportFilter): Promise<ChargerUse[]> {
   return (await repo.chargerUse(deps.db, f)).map((r) => ({
     park_id: Number(r.park_id),
     park: r.park,
     bookings: Number(r.bookings),
     charger_hours: Number(r.charger_hours),
+    charging_revenue: major(deps, r.charging_minor, r.currency),
+    currency: r.currency.trim(),
   }));
 }
 

@@ -78,8 +78,22 @@ describe("the bookings report", () => {
           to: "2026-11-28",
           totals: [],
           chargers: [
-            { park_id: 4, park: "Marina Charging Garage", bookings: 3, charger_hours: 7.5 },
-            { park_id: 9, park: "Ikoyi Link Bridge", bookings: 1, charger_hours: 2 },
+            {
+              park_id: 4,
+              park: "Marina Charging Garage",
+              bookings: 3,
+              charger_hours: 7.5,
+              charging_revenue: 2250,
+              currency: "NGN",
+            },
+            {
+              park_id: 9,
+              park: "Ikoyi Link Bridge",
+              bookings: 1,
+              charger_hours: 2,
+              charging_revenue: 0,
+              currency: "NGN",
+            },
           ],
         },
       });
@@ -91,7 +105,10 @@ describe("the bookings report", () => {
     expect(section.textContent).toContain("3 bookings with a charger");
     expect(section.textContent).toContain("Charger-hours7.5");
     expect(section.textContent).toContain("1 booking with a charger");
-    expect(section.textContent).toContain("Charging is paid at the charger, not through Parkwell.");
+    expect(section.textContent).toContain("Charging sold₦2,250");
+    expect(section.textContent).toContain(
+      "Charging priced per kWh is paid at the charger, not through Parkwell.",
+    );
   });
 
   it("names a booking's vehicle type in the page's language (Voiture, not the data's Car)", async () => {

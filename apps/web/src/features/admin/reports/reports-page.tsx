@@ -225,8 +225,8 @@ function Totals({
 }
 
 /**
- * The bookings report's EV chargers, per park: the bookings that held one and the charger-hours
- * they reserved. No amount: charging is paid at the charger, not through Parkwell.
+ * The bookings report's EV chargers, per park: the bookings that held one, the charger-hours they
+ * reserved and the charging sold with them (groups priced per hour; per kWh is paid at the charger).
  */
 function ChargerUses({ chargers, lang }: { chargers: ChargerUse[]; lang: string }) {
   const { t } = useTranslation("admin-reports");
@@ -245,6 +245,10 @@ function ChargerUses({ chargers, lang }: { chargers: ChargerUse[]; lang: string 
             <div className="report-totals__line">
               <dt>{t("chargers.hours")}</dt>
               <dd>{formatNumber(c.charger_hours, lang, { maximumFractionDigits: 2 })}</dd>
+            </div>
+            <div className="report-totals__line">
+              <dt>{t("chargers.revenue")}</dt>
+              <dd data-testid="charging-revenue">{money(c.charging_revenue, c.currency, lang)}</dd>
             </div>
           </dl>
         ))}

@@ -6,7 +6,8 @@ import { chargerFacts } from "../../../lib/charger-text";
 /**
  * A park's EV chargers on its page (docs/PRODUCT-RULES.md#ev-charging): each active group's
  * connector, power, count and the operator's price, a link to book the parking with one of its
- * chargers (decision 048), and what is true: the charging is paid at the park, not with the booking.
+ * chargers (decision 048), and what is true: the charging of a group priced per kWh is paid at the
+ * park, that of a group priced per hour with the booking (each sentence when such a group is listed).
  */
 export function ParkChargers({ chargers, slug }: { chargers: ParkCharger[]; slug: string }) {
   const { t, i18n } = useTranslation("parks");
@@ -47,7 +48,15 @@ export function ParkChargers({ chargers, slug }: { chargers: ParkCharger[]; slug
           })}
         </tbody>
       </table>
-      <p className="park-muted">{t("chargersPaidAtPark")}</p>
+      <p className="park-muted" data-testid="park-chargers-paid">
+        {[
+          chargers.some((c) => c.price_unit === "hour") ? t("chargersPaidWithBooking") : null,
+          chargers.some((c) => c.price_unit === "kwh") ? t("chargersPaidAtPark") : null,
+          t("chargersBookable"),
+        ]
+          .filter(Boolean)
+          .join(" ")}
+      </p>
     </section>
   );
 }

@@ -157,7 +157,7 @@ describe("the park page's chargers", () => {
       /380.* per kWh/,
       /^Type 2 · 7\.4 kW$/,
       /1,500\.50.* per hour/,
-      /Charging is paid at the park/,
+      /priced per hour is paid with your booking.*priced per kWh is paid at the park/,
       "Book",
     ],
     [
@@ -168,7 +168,7 @@ describe("the park page's chargers", () => {
       /380.* le kWh/,
       /^Type 2 · 7,4\skW$/,
       /1\s500,50.* l'heure/,
-      /La recharge se paie au parking/,
+      /au prix par heure se paie avec votre réservation.*au prix par kWh se paie au parking/,
       "Réserver",
     ],
   ] as const)(
