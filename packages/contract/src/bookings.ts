@@ -188,6 +188,23 @@ export const ExtendBookingBodySchema = z.object({
   new_end_time: time("new_end_time"),
 });
 
+/** GET /bookings/{id}/extension: the later end a driver is about to ask for. */
+export const ExtensionQuoteQuerySchema = z.object({ new_end_time: time("new_end_time") });
+
+/**
+ * What POST /bookings/extend would charge for that end, priced as the extension prices it (the
+ * whole window at today's rate, the coupon the booking was bought with taking the same amount off,
+ * a per-hour charger's charging at the price per hour booked), nothing written: `price` is the
+ * longer booking's whole price, `amount_due` what is paid on top of what the booking has paid.
+ */
+export const ExtensionQuoteSchema = z
+  .object({
+    price: WindowPriceSchema,
+    amount_due: z.number().meta({ description: "What extending charges now, in price.currency" }),
+  })
+  .meta({ id: "ExtensionQuote" });
+export type ExtensionQuote = z.infer<typeof ExtensionQuoteSchema>;
+
 /** The vehicle of an upcoming booking: a saved vehicle of the booking's type, or a plate typed for it. */
 export const ChangeVehicleBodySchema = z
   .object({

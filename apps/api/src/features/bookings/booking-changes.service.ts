@@ -19,7 +19,7 @@ import { chargeMove, refundPurchase } from "../purchases/purchases.service";
 import { releaseCouponUse } from "../purchases/coupons.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
-import { withBookedCoupon } from "../parks/pricing.domain";
+import { withBookedCoupon, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
@@ -44,6 +44,7 @@ import {
   lockPark,
   notFound,
   price,
+  readPark,
   savedVehicle,
   type BookingDeps,
   windowRefused,
@@ -92,6 +93,49 @@ async function assertChargerRoom(tx: Tx, b: BookingRow, start: Date, end: Date, 
   await holdCharger(tx, { chargerId: b.chargerId, parkId: b.parkId, start, end, exclude: b.id, now });
 }
 
+/** An extension to `newEnd` the booking and its park allow (422 at new_end_time otherwise). */
+function assertExtendable(b: BookingRow, park: LockedPark, newEnd: Date, now: Date) {
+  if (b.eventId !== null) throw AppError.validation({ new_end_time: EVENT_BOOKING_FIXED_MESSAGE });
+  const problem = extendProblem(b, newEnd, now);
+  if (problem) throw AppError.validation({ new_end_time: problem });
+  assertSameCurrency(b, park);
+  // The whole stay, from its start, must fit the opening hours (the start may be past by now).
+  const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
+  if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
+}
+
+/**
+ * The longer booking's whole price and what extending charges on top of what it has paid. The
+ * coupon it was booked with takes the same amount off the longer window; the charging it bought (a
+ * per-hour charger group) is priced for the longer window at the price per hour it was booked at
+ * (decision 048, "Charging sold per hour").
+ */
+function extensionPrice(b: BookingRow, park: LockedPark, newEnd: Date, now: Date) {
+  const newPrice = price(park, b.startTime, newEnd, now, b.breakdown.chargingHourMinor ?? null);
+  const taxes = taxesAt(park, park, now, "window");
+  const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
+  return { breakdown, due: chargeDueMinor(breakdown.totalMinor, b.paidMinor) };
+}
+
+/**
+ * GET /bookings/{id}/extension: what extendBooking would charge for `newEnd`, by the same checks
+ * and price, read without a lock and nothing written (the extension itself decides, under its
+ * locks, and also refuses a window with no room).
+ */
+export async function quoteExtension(
+  deps: BookingDeps,
+  userId: string,
+  bookingId: string,
+  newEnd: Date,
+): Promise<{ breakdown: PriceBreakdown; due: number; park: LockedPark }> {
+  const now = deps.clock();
+  const b = await repo.findBooking(deps.db, userId, { id: bookingId });
+  if (!b) throw notFound();
+  const park = await readPark(deps.db, b.parkId, b.vehicleTypeId);
+  assertExtendable(b, park, newEnd, now);
+  return { ...extensionPrice(b, park, newEnd, now), park };
+}
+
 export async function extendBooking(
   deps: BookingDeps,
   userId: string,
@@ -106,21 +150,9 @@ export async function extendBooking(
     userId,
     bookingId,
     async (tx, b, park) => {
-      if (b.eventId !== null) throw AppError.validation({ new_end_time: EVENT_BOOKING_FIXED_MESSAGE });
-      const problem = extendProblem(b, newEnd, now);
-      if (problem) throw AppError.validation({ new_end_time: problem });
-      assertSameCurrency(b, park);
-      // The whole stay, from its start, must fit the opening hours (the start may be past by now).
-      const verdict = windowVerdict(b.startTime, newEnd, b.startTime, clockOfPark(park));
-      if (!verdict.bookable) throw windowRefused(verdict, "new_end_time");
+      assertExtendable(b, park, newEnd, now);
       await assertRoom(tx, b, park, b.endTime, newEnd);
-      // The coupon it was booked with takes the same amount off the longer window; the charging
-      // it bought (a per-hour charger group) is priced for the longer window at the price per hour
-      // it was booked at (decision 048, "Charging sold per hour").
-      const newPrice = price(park, b.startTime, newEnd, now, b.breakdown.chargingHourMinor ?? null);
-      const taxes = taxesAt(park, park, now, "window");
-      const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
-      const due = chargeDueMinor(breakdown.totalMinor, b.paidMinor);
+      const { breakdown, due } = extensionPrice(b, park, newEnd, now);
       const moves = b.moves + 1;
       if (due > 0) {
         const shown = receiptPark(park);

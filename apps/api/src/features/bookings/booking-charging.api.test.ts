@@ -11,7 +11,17 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, overbookedChargers, receiptViolations } from "../../test/ledger-invariants";
 import { numberReceipts } from "../receipts/receipts.service";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { addChargers, allDayParks, at, book, extend, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
+import {
+  addChargers,
+  allDayParks,
+  at,
+  book,
+  extend,
+  fundedUser,
+  HOUR,
+  quoteExtension,
+  setStatus,
+} from "./bookings.test-kit";
 
 const MINUTE = 60_000;
 /** ₦500.00 an hour. */
@@ -166,6 +176,9 @@ describe("a charger priced per hour, its charging sold with the booking", () => 
     // The operator's later price is not the booking's: it keeps the price per hour it was sold at.
     await db.execute(sql`UPDATE park_chargers SET price_minor = ${PER_HOUR * 3} WHERE id = ${charger}`);
     const plainLonger = (await availability(park, start, at(6.5 * HOUR))).json<Availability>();
+    // The page's quote of the extension is what it charges, at the price booked, not the new one.
+    const quoted = await quoteExtension(ctx.app, u, b, at(6.5 * HOUR));
+    expect(quoted.statusCode, quoted.body).toBe(200);
     const before = await walletBalanceMinor(db, u.id, "NGN");
     const res = await extend(ctx.app, u, b, at(6.5 * HOUR));
     expect(res.statusCode, res.body).toBe(200);
@@ -178,6 +191,10 @@ describe("a charger priced per hour, its charging sold with the booking", () => 
     expect(extension!.kind).toBe("extension");
     expect(chargerLine(extension!)).toMatchObject({ amount: 1000 });
     expect(minor(extension!.total)).toBe(due);
+    expect(quoted.json()).toMatchObject({
+      amount_due: due / 100,
+      price: { amount: longer.amount, breakdown: { charging: 2000, charging_hours: 4 } },
+    });
   });
 
   it("a cancellation gives back the policy's share of the charging with the parking, keeps the fees; a renewal charges it again", async () => {

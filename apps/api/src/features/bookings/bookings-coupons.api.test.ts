@@ -17,6 +17,7 @@ import {
   fundedUser,
   HOUR,
   overbooked,
+  quoteExtension,
   setStatus,
 } from "./bookings.test-kit";
 
@@ -139,6 +140,14 @@ describe("a coupon on a parking booking", () => {
     // An extension charges the longer window's list price difference: the discount stays as booked.
     const longerEnd = at(53 * HOUR);
     const longer = await quote(driver, windowQuery(park, start, longerEnd));
+    // The page's quote of the extension keeps the coupon's amount off, as the extension does (the
+    // park's availability for the longer window, without the coupon, would say the discount more).
+    const quoted = await quoteExtension(ctx.app, driver, booking, longerEnd);
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    expect(quoted.json()).toMatchObject({
+      amount_due: (minor(longer.price.amount) - minor(plain.price.amount)) / 100,
+      price: { breakdown: { coupon_discount: discount, coupon_code: c.code } },
+    });
     const beforeExtension = await walletBalanceMinor(db, driver.id, "NGN");
     const extended = await extend(ctx.app, driver, booking, longerEnd);
     expect(extended.statusCode, extended.body).toBe(200);

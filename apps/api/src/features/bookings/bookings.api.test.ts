@@ -23,7 +23,16 @@ import { priceWindow } from "../parks/pricing.domain";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { verifyQr } from "./qr";
-import { at, book, extend, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
+import {
+  at,
+  book,
+  extend,
+  fundedUser,
+  HOUR,
+  overbooked,
+  quoteExtension,
+  setCapacity,
+} from "./bookings.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -369,6 +378,17 @@ describe("GET /bookings/list and /bookings/{code}", () => {
       payload: { booking_id: b.id, new_end_time: at(60 * HOUR).toISOString() },
     });
     expect(ext.statusCode).toBe(404);
+    // The extension's quote: another driver's booking is not found; bad input is a 422 at its field.
+    expect((await quoteExtension(ctx.app, stranger, b, at(60 * HOUR))).statusCode).toBe(404);
+    expect((await quoteExtension(ctx.app, stranger, { id: "not-a-booking" }, at(60 * HOUR))).statusCode).toBe(
+      404,
+    );
+    const garbled = await quoteExtension(ctx.app, user, b, "tomorrow");
+    expect(garbled.statusCode).toBe(422);
+    expect(Object.keys(garbled.json().fields)).toEqual(["new_end_time"]);
+    const earlier = await quoteExtension(ctx.app, user, b, new Date(b.end_time));
+    expect(earlier.statusCode).toBe(422);
+    expect(Object.keys(earlier.json().fields)).toEqual(["new_end_time"]);
     const cancel = await ctx.app.inject({
       method: "PUT",
       url: `/api/v1/bookings/${b.id}/status?status=cancelled`,

@@ -1,4 +1,4 @@
-import type { Booking, BookingDetail, BookingQuote, BookingStatus } from "@parkwell/contract";
+import type { Booking, BookingDetail, BookingQuote, BookingStatus, ExtensionQuote } from "@parkwell/contract";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 import { presentCoupon } from "../purchases/coupons.present";
 import type { PurchaseCoupon } from "../purchases/coupons.service";
@@ -172,6 +172,15 @@ export function presentBookingDetail(
 }
 
 /** GET /bookings/quote's answer: the price after the coupon, and the verdict on the code. */
+/** GET /bookings/{id}/extension: the longer booking's whole price and what extending charges now. */
+export function presentExtensionQuote(
+  park: ParkForBooking,
+  breakdown: PriceBreakdown,
+  dueMinor: number,
+): ExtensionQuote {
+  return { price: windowPrice(breakdown, park), amount_due: toMajor(dueMinor, park.decimals) };
+}
+
 export function presentBookingQuote(
   park: ParkForBooking,
   priced: { coupon: PurchaseCoupon | null; breakdown: PriceBreakdown },

@@ -15,6 +15,8 @@ import {
   ErrorSchema,
   EVENT_ACCESS_HEADER,
   ExtendBookingBodySchema,
+  ExtensionQuoteQuerySchema,
+  ExtensionQuoteSchema,
   IdempotencyKeySchema,
 } from "@parkwell/contract";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
@@ -28,6 +30,7 @@ import type { Jobs } from "../../jobs/queue";
 import { requireUser, type Auth } from "../../plugins/auth";
 import type { ParkView } from "./bookings-view.repo";
 import { bookingDetailView, bookingViews } from "./bookings-view.service";
+import { presentExtensionQuote } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
 import { createEventBooking } from "./event-bookings.service";
@@ -175,6 +178,30 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
           req.body.new_end_time,
         );
         return one(req, booking, park);
+      },
+    );
+
+    app.get(
+      "/bookings/:id/extension",
+      {
+        schema: {
+          tags,
+          operationId: "quoteBookingExtension",
+          summary:
+            "What extending the booking to new_end_time would charge, priced as the extension prices it (its coupon, its charging's price per hour); nothing is written",
+          params: BookingIdParamsSchema,
+          querystring: ExtensionQuoteQuerySchema,
+          response: { 200: ExtensionQuoteSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const { breakdown, due, park } = await service.quoteExtension(
+          deps,
+          requireUser(req).id,
+          bookingId(req.params.id),
+          req.query.new_end_time,
+        );
+        return presentExtensionQuote(park, breakdown, due);
       },
     );
 

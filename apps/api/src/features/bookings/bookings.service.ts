@@ -39,7 +39,13 @@ import { listPage, offsetOf } from "../../lib/pagination";
 import { pgCode, SQLSTATE } from "../../lib/pg-error";
 
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
-export { cancelForOrganiser, changeStatus, changeVehicle, extendBooking } from "./booking-changes.service";
+export {
+  cancelForOrganiser,
+  changeStatus,
+  changeVehicle,
+  extendBooking,
+  quoteExtension,
+} from "./booking-changes.service";
 export { activeBookingsOfEvent } from "./bookings.repo";
 
 /** `book_space` answered something else than booked: the transaction (and its mail job) rolls back. */

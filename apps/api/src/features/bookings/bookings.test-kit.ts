@@ -80,6 +80,21 @@ export const extend = (app: FastifyInstance, user: TestUser, b: Booking, newEnd:
     payload: { booking_id: b.id, new_end_time: newEnd.toISOString() },
   });
 
+/** GET /bookings/{id}/extension: what extending `b` to `newEnd` would charge. */
+export const quoteExtension = (
+  app: FastifyInstance,
+  user: TestUser,
+  b: Pick<Booking, "id">,
+  newEnd: Date | string,
+  language = "en",
+) =>
+  app.inject({
+    url: `/api/v1/bookings/${b.id}/extension?new_end_time=${encodeURIComponent(
+      typeof newEnd === "string" ? newEnd : newEnd.toISOString(),
+    )}`,
+    headers: { ...bearer(user), "accept-language": language },
+  });
+
 export const setStatus = (app: FastifyInstance, user: TestUser, id: string, status: string) =>
   app.inject({ method: "PUT", url: `/api/v1/bookings/${id}/status?status=${status}`, headers: bearer(user) });
 

@@ -37,6 +37,24 @@ export const bookingQuery = (code: string, language: string) =>
     staleTime: 0,
   });
 
+/**
+ * What extending a booking to `newEnd` would charge, priced by the server as the extension prices
+ * it (the booking's coupon, its charging's price per hour booked); refused as the extension would be.
+ */
+export const extensionQuery = (bookingId: string, newEnd: string, language: string) =>
+  queryOptions({
+    // Its refusal is a sentence in the language shown, so the key names it.
+    queryKey: ["bookings", "extension", bookingId, newEnd, language],
+    queryFn: ({ signal }) =>
+      api("/bookings/{id}/extension", {
+        params: { id: bookingId },
+        query: { new_end_time: newEnd },
+        signal,
+      }),
+    retry: false,
+    staleTime: 0,
+  });
+
 export interface CreateBookingInput {
   park_id: number;
   vehicle_type_id: number;

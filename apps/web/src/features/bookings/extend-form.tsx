@@ -9,8 +9,7 @@ import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime, zoneAbbreviation } from "../../lib/zoned-time";
-import { availabilityQuery } from "../../lib/queries";
-import { extendBooking } from "./api";
+import { extendBooking, extensionQuery } from "./api";
 import { markBookingUpdated } from "./flags";
 
 /**
@@ -32,20 +31,10 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   const end = useWatch({ control: form.control, name: "new_end_time" }) || undefined;
   const [confirming, setConfirming] = useState(false);
   const later = Boolean(end && end > booking.end_time);
-  // The whole new window's price minus what the booking costs now is what extending adds: with
-  // the charging of its charger when it bought it by the hour (decision 048).
-  const quote = useQuery({
-    ...availabilityQuery(
-      booking.park.id,
-      booking.vehicle_type_id,
-      booking.start_time,
-      end ?? "",
-      i18n.language,
-      booking.charger && booking.breakdown.charging !== undefined ? booking.charger.id : undefined,
-    ),
-    enabled: later,
-  });
-  const extra = quote.data ? Math.max(0, quote.data.price.amount - booking.amount) : null;
+  // What extending charges, priced by the server as the extension itself prices it: the coupon
+  // the booking was bought with, the charging at the price per hour booked (decision 048).
+  const quote = useQuery({ ...extensionQuery(booking.id, end ?? "", i18n.language), enabled: later });
+  const extra = later && quote.data ? quote.data.amount_due : null;
   const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
 
   const extend = useMutation({
@@ -84,7 +73,11 @@ export function ExtendForm({ booking }: { booking: Booking }) {
       {later && extra !== null && (
         <p data-testid="extend-extra">{t("details.extra", { amount: money(extra) })}</p>
       )}
-      <FormAlert message={extend.error ? errorText(t, extend.error) : null} />
+      <FormAlert
+        message={
+          extend.error ? errorText(t, extend.error) : later && quote.error ? errorText(t, quote.error) : null
+        }
+      />
       {confirming && end && extra !== null ? (
         <div role="group" aria-label={t("details.confirmExtendTitle")} className="booking-extend__confirm">
           <p>
