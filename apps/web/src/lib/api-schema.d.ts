@@ -974,6 +974,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/bookings/{id}/extension": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What extending the booking to new_end_time would charge, priced as the extension prices it (its coupon, its charging's price per hour); nothing is written */
+    get: operations["quoteBookingExtension"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/bookings/{id}/status": {
     parameters: {
       query?: never;
@@ -4797,6 +4814,11 @@ export interface components {
           [key: string]: unknown;
         };
       };
+    };
+    ExtensionQuote: {
+      price: components["schemas"]["WindowPrice"];
+      /** @description What extending charges now, in price.currency */
+      amount_due: number;
     };
     Booking: {
       id: string;
@@ -11848,6 +11870,75 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Booking"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  quoteBookingExtension: {
+    parameters: {
+      query: {
+        new_end_time: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ExtensionQuote"];
         };
       };
       /** @description Default Response */

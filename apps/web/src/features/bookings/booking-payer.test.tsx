@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { AvailabilitySchema, type Booking } from "@parkwell/contract";
+import { ExtensionQuoteSchema, type Booking } from "@parkwell/contract";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -11,33 +11,31 @@ import { BookingSummary } from "./booking-summary";
 /** The booking, paid by `paidByCompany` or (null) from the wallet. */
 const booking = (paidByCompany: string | null): Booking => marinaBooking({ paid_by_company: paidByCompany });
 
-/** The quote of a later end: ₦2,100 for the longer window. */
+/**
+ * The server's quote of a later end: ₦2,100 for the longer window with the booking's ₦200 coupon
+ * off, ₦410 to pay on top (what the page shows, never a sum it works out from the park's prices).
+ */
 const api = () =>
-  new FakeApi().on("GET /front/parks/41/availability", (call) => ({
-    json: AvailabilitySchema.parse({
-      park_id: 41,
-      vehicle_type_id: 1,
-      start_time: call.query.get("start_time"),
-      end_time: call.query.get("end_time"),
-      capacity: 20,
-      available: 7,
+  new FakeApi().on("GET /bookings/b-1/extension", () => ({
+    json: ExtensionQuoteSchema.parse({
+      amount_due: 410,
       price: {
         amount: 2100,
         currency: "NGN",
         breakdown: {
           hours: 4,
           days: 0,
-          parking: 2000,
+          parking: 2200,
           service_fee: 100,
           booking_fee: 0,
           tax: 0,
           tax_name: "VAT",
           taxes: [],
           total: 2100,
+          coupon_discount: 200,
+          coupon_code: "SAVE200",
         },
       },
-      bookable: true,
-      chargers: [],
     }),
   }));
 
