@@ -40,14 +40,17 @@ export const bookingQuery = (code: string, language: string) =>
 /**
  * What extending a booking to `newEnd` would charge, priced by the server as the extension prices
  * it (the booking's coupon, its charging's price per hour booked); refused as the extension would be.
+ * Its key is outside ["bookings"], which every change of a booking invalidates: a quote asked
+ * again for a booking just extended or cancelled would be refused. It names the booking's end
+ * instead, so an extension asks for a new one.
  */
-export const extensionQuery = (bookingId: string, newEnd: string, language: string) =>
+export const extensionQuery = (booking: { id: string; end_time: string }, newEnd: string, language: string) =>
   queryOptions({
     // Its refusal is a sentence in the language shown, so the key names it.
-    queryKey: ["bookings", "extension", bookingId, newEnd, language],
+    queryKey: ["booking-extension", booking.id, booking.end_time, newEnd, language],
     queryFn: ({ signal }) =>
       api("/bookings/{id}/extension", {
-        params: { id: bookingId },
+        params: { id: booking.id },
         query: { new_end_time: newEnd },
         signal,
       }),

@@ -33,7 +33,7 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   const later = Boolean(end && end > booking.end_time);
   // What extending charges, priced by the server as the extension itself prices it: the coupon
   // the booking was bought with, the charging at the price per hour booked (decision 048).
-  const quote = useQuery({ ...extensionQuery(booking.id, end ?? "", i18n.language), enabled: later });
+  const quote = useQuery({ ...extensionQuery(booking, end ?? "", i18n.language), enabled: later });
   const extra = later && quote.data ? quote.data.amount_due : null;
   const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
 
