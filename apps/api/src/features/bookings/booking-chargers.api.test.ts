@@ -10,7 +10,7 @@ import { ledgerViolations, overbookedChargers, receiptViolations } from "../../t
 import { decodedMail, MAIL_WAIT } from "../../test/mailbox";
 import { startSmtpPeer } from "../../test/smtp-peer";
 import { walletBalanceMinor } from "../wallet/ledger.service";
-import { addChargers, allDayParks, book, extend, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
+import { addChargers, allDayParks, at, book, extend, fundedUser, HOUR, setStatus } from "./bookings.test-kit";
 
 const MINUTE = 60_000;
 
@@ -35,7 +35,6 @@ describe("a window booked with an EV charger", () => {
   /** The app's clock runs this far ahead of the process's (a hold's expiry is tested by moving it). */
   let shift = 0;
   const clock = () => new Date(Date.now() + shift);
-  const at = (offset: number) => new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + offset);
 
   beforeAll(async () => {
     peer = await startSmtpPeer();

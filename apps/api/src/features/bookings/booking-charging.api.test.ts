@@ -18,6 +18,7 @@ import {
   book,
   extend,
   fundedUser,
+  holdWindow,
   HOUR,
   quoteExtension,
   setStatus,
@@ -241,18 +242,7 @@ describe("a charger priced per hour, its charging sold with the booking", () => 
     const start = at(3 * HOUR);
     const end = at(5 * HOUR);
     const priced = (await availability(park, start, end, charger)).json<Availability>().price;
-    const held = await ctx.app.inject({
-      method: "POST",
-      url: "/api/v1/bookings/hold",
-      headers: bearer(u),
-      payload: {
-        park_id: park,
-        vehicle_type_id: 1,
-        charger_id: charger,
-        start_time: start.toISOString(),
-        end_time: end.toISOString(),
-      },
-    });
+    const held = await holdWindow(ctx.app, u, park, start, end, { charger_id: charger });
     expect(held.statusCode, held.body).toBe(201);
     expect(held.json<{ total: number }>().total).toBe(priced.amount);
     const paid = await ctx.app.inject({

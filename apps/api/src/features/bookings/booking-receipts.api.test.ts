@@ -124,6 +124,16 @@ async function pdfLines(bytes: Buffer): Promise<string[]> {
   return lines;
 }
 
+/** The parking line a receipt gives a car's window at the park. */
+const parkingLine = (amountMinor: number, from: Date, to: Date, plate: string) => ({
+  kind: "parking",
+  amountMinor,
+  subject: parkName,
+  from: from.toISOString(),
+  to: to.toISOString(),
+  detail: `${plate} · Car`,
+});
+
 describe("a booking's receipts", () => {
   it("receipts a Nigerian booking: parking, service fee, booking fee and 7.5% VAT on the fees, the ledger charge in total", async () => {
     const user = await fundedUser(db);
@@ -144,14 +154,7 @@ describe("a booking's receipts", () => {
       total_minor: charged,
     });
     expect(receipt!.lines).toEqual([
-      {
-        kind: "parking",
-        amountMinor: price.parkingMinor,
-        subject: parkName,
-        from: start.toISOString(),
-        to: end.toISOString(),
-        detail: "LAG123AB · Car",
-      },
+      parkingLine(price.parkingMinor, start, end, "LAG123AB"),
       { kind: "service_fee", amountMinor: price.serviceFeeMinor },
       { kind: "booking_fee", amountMinor: price.bookingFeeMinor },
     ]);
@@ -168,7 +171,8 @@ describe("a booking's receipts", () => {
     const b = await newBooking(user, at(2 * HOUR), at(4 * HOUR), "LAG 200 XY");
     const old = await breakdownOf(b.id);
     const before = await balance(user);
-    const res = await extend(ctx.app, user, b, at(7 * HOUR));
+    const newEnd = at(7 * HOUR);
+    const res = await extend(ctx.app, user, b, newEnd);
     expect(res.statusCode, res.body).toBe(200);
     const charged = before - (await balance(user));
     const now = await breakdownOf(b.id);
@@ -178,14 +182,9 @@ describe("a booking's receipts", () => {
     expect(ext.ledger_key).toBe(`booking:${b.id}:2`);
     expect(ext.total_minor).toBe(charged);
     expect(charged).toBe(now.totalMinor - old.totalMinor);
-    expect(ext.lines[0]).toEqual({
-      kind: "parking",
-      amountMinor: now.parkingMinor - old.parkingMinor,
-      subject: parkName,
-      from: b.end_time,
-      to: at(7 * HOUR).toISOString(),
-      detail: "LAG200XY · Car",
-    });
+    expect(ext.lines[0]).toEqual(
+      parkingLine(now.parkingMinor - old.parkingMinor, new Date(b.end_time), newEnd, "LAG200XY"),
+    );
     const lineSum = ext.lines.reduce((s, l) => s + l.amountMinor, 0);
     const taxSum = ext.taxes.reduce((s, t) => s + t.amountMinor, 0);
     expect(taxSum).toBe(now.taxMinor - old.taxMinor);

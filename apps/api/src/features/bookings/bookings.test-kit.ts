@@ -2,13 +2,26 @@ import { servedCountries } from "../reference/served-countries";
 import type { Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { expect } from "vitest";
 import type { Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { creditTopUp } from "../wallet/ledger.service";
 
 /** Helpers the bookings API tests share (test-only; not imported by production code). */
 export const HOUR = 3_600_000;
-export const at = (offsetMs: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + offsetMs);
+
+let anchor: { test: string; ms: number } | undefined;
+/**
+ * `offsetMs` after the next whole minute, as it was when the running test (or hook) first asked:
+ * one "now" per test, so `at(7 * HOUR)` sent in a request and `at(7 * HOUR)` expected in its answer
+ * are the same instant even when the test clock, which runs, turns a minute between them.
+ */
+export function at(offsetMs: number): Date {
+  const { testPath, currentTestName } = expect.getState();
+  const test = `${testPath}\0${currentTestName}`;
+  if (anchor?.test !== test) anchor = { test, ms: Math.ceil(Date.now() / 60_000) * 60_000 };
+  return new Date(anchor.ms + offsetMs);
+}
 
 let topUps = 0;
 export async function fundedUser(db: Db, amountMinor = 10_000_000, currency = "NGN"): Promise<TestUser> {
@@ -68,6 +81,30 @@ export function book(
       ...(a.charger_id ? { charger_id: a.charger_id } : {}),
       start_time: a.start.toISOString(),
       end_time: a.end.toISOString(),
+    },
+  });
+}
+
+/** POST /bookings/hold: the window held while a wallet short of the price is topped up by card. */
+export function holdWindow(
+  app: FastifyInstance,
+  user: TestUser,
+  parkId: number,
+  start: Date,
+  end: Date,
+  extra: object = {},
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: "POST",
+    url: "/api/v1/bookings/hold",
+    headers: { ...bearer(user), ...headers },
+    payload: {
+      park_id: parkId,
+      vehicle_type_id: 1,
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      ...extra,
     },
   });
 }

@@ -13,7 +13,17 @@ import { usePaymentsContext } from "../../test/payments-context";
 import { createEvent } from "../../test/events";
 import { bookEvent } from "./event-bookings.test-kit";
 import { expireHolds, lockForCompletion } from "./hold.service";
-import { allDayParks, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
+import {
+  allDayParks,
+  at,
+  book,
+  fund,
+  fundedUser,
+  holdWindow,
+  HOUR,
+  overbooked,
+  setCapacity,
+} from "./bookings.test-kit";
 
 const MINUTE = 60_000;
 const minor = (major: number) => Math.round(major * 100);
@@ -25,7 +35,6 @@ describe("pay the difference (demo provider)", () => {
   /** The app's clock runs this far ahead of the process's (a hold's expiry is tested by moving it). */
   let shift = 0;
   const clock = () => new Date(Date.now() + shift);
-  const at = (offset: number) => new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + offset);
 
   beforeAll(async () => {
     ctx = await createTestContext({}, { clock });
@@ -41,18 +50,7 @@ describe("pay the difference (demo provider)", () => {
   });
 
   const hold = (u: TestUser, parkId: number, start: Date, end: Date, extra: object = {}, headers = {}) =>
-    ctx.app.inject({
-      method: "POST",
-      url: "/api/v1/bookings/hold",
-      headers: { ...bearer(u), ...headers },
-      payload: {
-        park_id: parkId,
-        vehicle_type_id: 1,
-        start_time: start.toISOString(),
-        end_time: end.toISOString(),
-        ...extra,
-      },
-    });
+    holdWindow(ctx.app, u, parkId, start, end, extra, headers);
   const verify = (u: TestUser, reference: string) =>
     ctx.app.inject({
       method: "POST",
@@ -229,7 +227,6 @@ describe("pay the difference (demo provider)", () => {
       (await book(ctx.app, u, { park_id: park, start, end })).json().fields.amount_missing,
     );
     // The driver has all but 1 NGN; the country's minimum top-up is more than that.
-    const { fund } = await import("./bookings.test-kit");
     await fund(db, u.id, Math.round((missing - 1) * 100));
     const min = Number(
       (
@@ -383,7 +380,6 @@ describe("pay the difference (demo provider)", () => {
     // The same plate elsewhere in the window: busy, whether held or booked.
     const busyHold = await hold(u, parks[6]!, start, end, { plate_number: "LAG-123-AB" });
     expect(busyHold.json().code).toBe("vehicle_busy");
-    const { fund } = await import("./bookings.test-kit");
     await fund(db, u.id, 10_000_000);
     const busyBooking = await book(ctx.app, u, {
       park_id: parks[6]!,
@@ -445,24 +441,14 @@ describe("pay the difference (demo provider)", () => {
 describe("pay the difference through a provider's webhook (Paystack fake)", () => {
   const payments = usePaymentsContext();
   const holdAt = (u: TestUser, park: number, start: Date) =>
-    payments.ctx.app.inject({
-      method: "POST",
-      url: "/api/v1/bookings/hold",
-      headers: bearer(u),
-      payload: {
-        park_id: park,
-        vehicle_type_id: 1,
-        start_time: start.toISOString(),
-        end_time: new Date(start.getTime() + HOUR).toISOString(),
-      },
-    });
+    holdWindow(payments.ctx.app, u, park, start, new Date(start.getTime() + HOUR));
 
   it("a provider that cannot be reached: a clear 502, and the space is not kept", async () => {
     const ctx = payments.ctx;
     const db = ctx.database.db;
     const [, park] = await allDayParks(db, 2);
     await setCapacity(db, park!, 1, 1);
-    const start = new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + 5 * HOUR);
+    const start = at(5 * HOUR);
     ctx.paystack.behaviour.mode = "down";
     const down = await holdAt(await createUser(db), park!, start);
     expect(down.statusCode).toBe(502);
@@ -480,7 +466,7 @@ describe("pay the difference through a provider's webhook (Paystack fake)", () =
     const db = ctx.database.db;
     const [park] = await allDayParks(db, 1);
     const u = await createUser(db);
-    const start = new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + 3 * HOUR);
+    const start = at(3 * HOUR);
     const res = await ctx.app.inject({
       method: "POST",
       url: "/api/v1/bookings/hold",

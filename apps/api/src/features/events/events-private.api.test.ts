@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db } from "../../db/client";
 import { createEvent } from "../../test/events";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { HOUR } from "../bookings/bookings.test-kit";
+import { at, HOUR } from "../bookings/bookings.test-kit";
 import { signEventAccess } from "./event-access";
 
 const SECRET = "events-api-test-secret";
@@ -25,7 +25,6 @@ afterAll(async () => {
 });
 
 /** Now rounded up to the minute, plus an offset. */
-const at = (offsetMs: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + offsetMs);
 const DAY = 24 * HOUR;
 
 let addresses = 0;

@@ -12,7 +12,7 @@ import { queryRows, type Db } from "../../db/client";
 import { createEvent } from "../../test/events";
 import { haversineKm } from "../../test/geo";
 import { createTestContext, type TestContext } from "../../test/harness";
-import { fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
+import { at, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
 import { bookEvent } from "../bookings/event-bookings.test-kit";
 
 const SECRET = "events-api-test-secret";
@@ -27,7 +27,6 @@ afterAll(async () => {
 });
 
 /** Now rounded up to the minute, plus an offset. */
-const at = (offsetMs: number) => new Date(Math.ceil(Date.now() / 60_000) * 60_000 + offsetMs);
 const DAY = 24 * HOUR;
 
 const get = (url: string, headers: Record<string, string> = {}) =>

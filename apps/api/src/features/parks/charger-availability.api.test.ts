@@ -8,7 +8,15 @@ import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { overbookedChargers } from "../../test/ledger-invariants";
-import { addChargers, allDayParks, book, fundedUser, HOUR, setStatus } from "../bookings/bookings.test-kit";
+import {
+  addChargers,
+  allDayParks,
+  at,
+  book,
+  fundedUser,
+  HOUR,
+  setStatus,
+} from "../bookings/bookings.test-kit";
 
 const MINUTE = 60_000;
 
@@ -19,7 +27,6 @@ describe("GET /front/parks/{park}/availability: the charger groups' free charger
   /** The app's clock runs this far ahead of the process's (a hold's expiry is tested by moving it). */
   let shift = 0;
   const clock = () => new Date(Date.now() + shift);
-  const at = (offset: number) => new Date(Math.ceil(Date.now() / MINUTE) * MINUTE + offset);
 
   beforeAll(async () => {
     ctx = await createTestContext({}, { clock });
