@@ -22,7 +22,7 @@ import { clockOfPark } from "../parks/parks.present";
 import { priceWindow, withCharging, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
-import { findCharger, reserveCharger, type ChargerHold } from "../parks/chargers.service";
+import { chargingHourOf, reserveCharger, type ChargerHold } from "../parks/chargers.service";
 import { assertCouponApplies, couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import * as repo from "./bookings.repo";
 import type { ParkRead } from "./bookings.repo";
@@ -103,24 +103,6 @@ export async function holdCharger(
 ): Promise<void> {
   const status = await reserveCharger(tx, w);
   if (status !== "free") throw chargerRefused(status);
-}
-
-/**
- * A charger group named with a window: one of the park's groups in service, or the 422 at
- * `charger_id` (read without a lock, before anything is written; reserve_charger checks it again
- * under the group's lock). Answers the price per hour of the charging sold with the window
- * (decision 048, "Charging sold per hour"): the group's when it is priced per hour, null when it is
- * priced per kWh (paid at the charger) or no group is named.
- */
-export async function chargingHourOf(
-  db: Db | Tx,
-  parkId: number,
-  chargerId: number | null | undefined,
-): Promise<number | null> {
-  if (!chargerId) return null;
-  const charger = await findCharger(db, parkId, chargerId);
-  if (charger?.status !== "active") throw chargerNotOffered();
-  return charger.priceUnit === "hour" ? charger.priceMinor : null;
 }
 
 /**

@@ -4,6 +4,12 @@
  * booking holds one of a group's chargers through `attachCharger` (a change of one, `reserveCharger`)
  * and shows it (`chargersById`).
  */
+import { CHARGER_NOT_OFFERED_MESSAGE } from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import { AppError } from "../../lib/app-error";
+import { findCharger } from "./chargers.repo";
+
 export {
   attachCharger,
   chargerHoldingsOver,
@@ -23,3 +29,21 @@ export {
   type ChargerRow,
   type ChargerValues,
 } from "./chargers.repo";
+
+/**
+ * A charger group named with a window: one of the park's groups in service, or the 422 at
+ * `charger_id` (read without a lock; a booking's reserve_charger checks it again under the group's
+ * lock). Answers the price per hour of the charging sold with the window (decision 048, "Charging
+ * sold per hour"): the group's when it is priced per hour, null when it is priced per kWh (paid at
+ * the charger) or no group is named. The availability and the booking both price with it.
+ */
+export async function chargingHourOf(
+  db: Db | Tx,
+  parkId: number,
+  chargerId: number | null | undefined,
+): Promise<number | null> {
+  if (!chargerId) return null;
+  const charger = await findCharger(db, parkId, chargerId);
+  if (charger?.status !== "active") throw AppError.validation({ charger_id: CHARGER_NOT_OFFERED_MESSAGE });
+  return charger.priceUnit === "hour" ? charger.priceMinor : null;
+}

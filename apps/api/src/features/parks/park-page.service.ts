@@ -1,5 +1,4 @@
 import {
-  CHARGER_NOT_OFFERED_MESSAGE,
   DEFAULT_VEHICLE_TYPE_ID,
   windowRefusalText,
   windowVerdict,
@@ -19,7 +18,8 @@ import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
 import { priceWindow, withCharging } from "./pricing.domain";
 import { freeSpaces } from "../capacity/capacity.service";
-import { activeChargers, findCharger, freeChargers } from "./chargers.repo";
+import { activeChargers, freeChargers } from "./chargers.repo";
+import { chargingHourOf } from "./chargers.service";
 
 /**
  * One park: its page, its rate for a vehicle type, and a window's availability and price. A
@@ -134,10 +134,12 @@ export async function getAvailability(
   const { park, country, raw } = await loadRate(db, served, ref, q.vehicle_type_id);
   const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
   const verdict = windowVerdict(window.start, window.end, now, clockOfPark(park));
-  // The spaces and every charger group's free count at once: neither waits for the other.
-  const [spaces, chargers] = await Promise.all([
+  // The spaces, every charger group's free count and the named group's price at once: none waits
+  // for another.
+  const [spaces, chargers, chargingHourMinor] = await Promise.all([
     freeSpaces(db, park.id, vt, window.start, window.end),
     freeChargers(db, park.id, window.start, window.end, now),
+    chargingHourOf(db, park.id, q.charger_id),
   ]);
   // A charger group named: a per-hour group's charging is in the price, as the booking prices it.
   const breakdown = withCharging(
@@ -147,7 +149,7 @@ export async function getAvailability(
       window.start,
       window.end,
     ),
-    await chargingHourOf(db, park.id, q.charger_id),
+    chargingHourMinor,
     window.start,
     window.end,
   );
@@ -164,16 +166,4 @@ export async function getAvailability(
     // A window the park cannot take has no charger free either, as it has no space.
     chargers: chargers.map((c) => ({ id: c.id, count: c.count, free: verdict.bookable ? c.free : 0 })),
   };
-}
-
-/**
- * The price per hour of the charging sold with a window naming `chargerId` (decision 048): the
- * group's when it is priced per hour, null for a per-kWh group (paid at the charger) or none named;
- * a group the park does not offer is the booking's 422 at `charger_id`.
- */
-async function chargingHourOf(db: Db, parkId: number, chargerId: number | undefined): Promise<number | null> {
-  if (chargerId === undefined) return null;
-  const charger = await findCharger(db, parkId, chargerId);
-  if (charger?.status !== "active") throw AppError.validation({ charger_id: CHARGER_NOT_OFFERED_MESSAGE });
-  return charger.priceUnit === "hour" ? charger.priceMinor : null;
 }

@@ -36,6 +36,11 @@ export function checkWindow(start: Date, end: Date): WindowProblem {
   return null;
 }
 
+/** The hours a span bills: a started hour is a whole hour (none for an empty or negative span). */
+export function startedHours(ms: number): number {
+  return ms > 0 ? Math.ceil(ms / HOUR_MS) : 0;
+}
+
 /** Parking alone: full days at the cap, then the remainder's started hours, capped again. */
 export function parkingMinor(
   rate: HourlyRate,
@@ -43,7 +48,7 @@ export function parkingMinor(
 ): { parking: number; days: number; hours: number } {
   if (durationMs <= 0) return { parking: 0, days: 0, hours: 0 };
   const days = Math.floor(durationMs / DAY_MS);
-  const hours = Math.ceil((durationMs - days * DAY_MS) / HOUR_MS);
+  const hours = startedHours(durationMs - days * DAY_MS);
   const parking = days * rate.dailyMaxMinor + Math.min(hours * rate.hourlyMinor, rate.dailyMaxMinor);
   return { parking, days, hours };
 }
@@ -56,7 +61,7 @@ export function priceWindow(rate: HourlyRate, fees: CountryFees, start: Date, en
 /**
  * The EV charging of a per-hour charger group sold with a window (decision 048, "Charging sold per
  * hour"): its price per hour times the window's started hours, the rule the park's own hourly price
- * bills partial hours by (`parkingMinor`: a started hour is a whole hour), over the whole window
+ * bills partial hours by (`startedHours`), over the whole window
  * with no daily cap (a group's price has none). `hourMinor` null: none sold (no charger, or one
  * priced per kWh, paid at the charger), the price as it is. The charging is outside the fees and
  * the taxes (they are computed from the parking alone) and a coupon never takes anything off it.
@@ -68,8 +73,7 @@ export function withCharging(
   end: Date,
 ): PriceBreakdown {
   if (hourMinor === null) return b;
-  const ms = end.getTime() - start.getTime();
-  const hours = ms > 0 ? Math.ceil(ms / HOUR_MS) : 0;
+  const hours = startedHours(end.getTime() - start.getTime());
   const chargingMinor = hours * hourMinor;
   const without = b.totalMinor - chargingMinorOf(b);
   return {
@@ -88,7 +92,7 @@ export function withCharging(
 export function priceFlat(flatMinor: number, fees: CountryFees, start: Date, end: Date): PriceBreakdown {
   const ms = Math.max(0, end.getTime() - start.getTime());
   const days = Math.floor(ms / DAY_MS);
-  return withFees(flatMinor, days, Math.ceil((ms - days * DAY_MS) / HOUR_MS), fees);
+  return withFees(flatMinor, days, startedHours(ms - days * DAY_MS), fees);
 }
 
 /**
