@@ -23,18 +23,12 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: {
-      globals: { ...globals.node },
-      // One TypeScript program for every linted file (tsconfig.eslint.json), where the project
-      // service built one per tsconfig and parsed the API's sources in four of them: 21% less CPU
-      // for the whole lint (decision 050). A new folder of TypeScript is added to its `include`.
-      parserOptions: { project: "./tsconfig.eslint.json", tsconfigRootDir: import.meta.dirname },
-    },
+    // No type information here: the rules that need it (unawaited promises, and promises where a
+    // callback expects void) run in oxlint on the native TypeScript compiler (.oxlintrc.json,
+    // `npm run lint` runs both; decision 055).
+    languageOptions: { globals: { ...globals.node } },
     plugins: { boundaries, presenters },
     rules: {
-      // Bugs, not taste: unawaited promises and promises where a callback expects void.
-      "@typescript-eslint/no-floating-promises": "error",
-      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { attributes: false } }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       eqeqeq: ["error", "smart"],
@@ -49,10 +43,6 @@ export default tseslint.config(
     // Generated, never read or edited by hand: the OpenAPI types (npm run openapi:types).
     files: ["apps/web/src/lib/api-schema.d.ts"],
     rules: { "max-lines": "off" },
-  },
-  {
-    files: ["**/*.js", "**/*.mjs"],
-    ...tseslint.configs.disableTypeChecked,
   },
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
