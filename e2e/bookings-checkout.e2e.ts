@@ -364,7 +364,7 @@ describe("booking from checkout to cancellation", () => {
     await page.goto(`${server.url}/booking-details/${code}`, { waitUntil: "networkidle" });
     await expect
       .poll(() => page.getByTestId("booking-summary").textContent())
-      .toMatch(/Borne de rechargeCCS2 · [\d,]+\skW — .* le kWh, payé à la borne/u);
+      .toMatch(/Borne de rechargeCCS2 · [\d,]+\skW — .* le kWh, payable à la borne/u);
     // The park page's map tiles cannot be reached from this closed network; nothing else may fail.
     expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
     await context.close();
@@ -507,7 +507,7 @@ describe("a charger priced per hour, its charging paid with the booking", () => 
     await page.goto(`${server.url}/booking-details/${code}`, { waitUntil: "networkidle" });
     await expect
       .poll(() => page.getByTestId("booking-summary").textContent())
-      .toMatch(/Borne de rechargeJ1772 · 7,2\skW — .* l'heure, payé avec la réservation/u);
+      .toMatch(/Borne de rechargeJ1772 · 7,2\skW — .* l'heure, payable avec la réservation/u);
     expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
     await context.close();
   });

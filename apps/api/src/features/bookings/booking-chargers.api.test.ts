@@ -304,7 +304,7 @@ describe("a window booked with an EV charger", () => {
         [
           "fr",
           "Votre réservation Parkwell {code} est confirmée",
-          "Borne de recharge : J1772 · 7,2 kW — 500 ₦ l'heure, payé avec la réservation",
+          "Borne de recharge : J1772 · 7,2 kW — 500 ₦ l'heure, payable avec la réservation",
         ],
       ] as const) {
         const u = await fundedUser(db);
@@ -371,7 +371,7 @@ describe("a window booked with an EV charger", () => {
       };
       const line = {
         en: "Type 2 · 7.4 kW — ₦150 per kWh, paid at the charger",
-        fr: "Type 2 · 7,4 kW — 150 ₦ le kWh, payé à la borne",
+        fr: "Type 2 · 7,4 kW — 150 ₦ le kWh, payable à la borne",
       };
 
       // 55 minutes before the start, then 10 minutes before the end (the leads are 60 and 15).
@@ -409,7 +409,7 @@ describe("a window booked with an EV charger", () => {
         await book(ctx.app, u, { park_id: park, start: at(7 * HOUR), end: at(8 * HOUR), charger_id: charger })
       ).json<Booking>();
       const mail = await mailed(u.email, `Votre réservation Parkwell ${b.booking_code} est confirmée`);
-      const line = "CCS2 · 60 kW — 150 ₦ le kWh, payé à la borne";
+      const line = "CCS2 · 60 kW — 150 ₦ le kWh, payable à la borne";
       expect(mail.text).toContain(`Borne de recharge : ${line}`);
       expect(mail.html).toMatch(new RegExp(`Borne de recharge</th>\\s*<td[^>]*>${line}</td>`));
 
@@ -417,8 +417,8 @@ describe("a window booked with an EV charger", () => {
         await book(ctx.app, u, { park_id: park, start: at(9 * HOUR), end: at(10 * HOUR) })
       ).json<Booking>();
       const without = await mailed(u.email, `Votre réservation Parkwell ${plain.booking_code} est confirmée`);
-      expect(without.text).not.toMatch(/Borne de recharge|payé à la borne/);
-      expect(without.html).not.toMatch(/Borne de recharge|payé à la borne/);
+      expect(without.text).not.toMatch(/Borne de recharge|payable à la borne/);
+      expect(without.html).not.toMatch(/Borne de recharge|payable à la borne/);
     });
   });
 

@@ -41,7 +41,7 @@ describe("a booking's summary (success page, booking's page)", () => {
       language: "fr",
     });
     expect(line("Borne de recharge")).toBe(
-      "Borne de recharge|CCS2 · 50\u00a0kW — 150\u00a0₦ l'heure, payé à la borne",
+      "Borne de recharge|CCS2 · 50\u00a0kW — 150\u00a0₦ l'heure, payable à la borne",
     );
   });
 
@@ -57,7 +57,7 @@ describe("a booking's summary (success page, booking's page)", () => {
     b.breakdown = { ...b.breakdown, charging: 1000, charging_hours: 2 };
     await renderWithApp(page(b), { api: new FakeApi(), language: "fr" });
     expect(line("Borne de recharge")).toBe(
-      "Borne de recharge|CCS2 · 50\u00a0kW — 150\u00a0₦ l'heure, payé avec la réservation",
+      "Borne de recharge|CCS2 · 50\u00a0kW — 150\u00a0₦ l'heure, payable avec la réservation",
     );
   });
 

@@ -574,8 +574,8 @@ describe("the checkout's EV charger choice", () => {
         .map((r) => r.closest("label")!.textContent),
     ).toEqual([
       "Pas de borne",
-      "CCS2 · 50\u00a0kW · 150\u00a0₦ le kWh, payé à la borne",
-      "Type 2 · 7,4\u00a0kW · 500\u00a0₦ l'heure, payé avec la réservation",
+      "CCS2 · 50\u00a0kW · 150\u00a0₦ le kWh, payable à la borne",
+      "Type 2 · 7,4\u00a0kW · 500\u00a0₦ l'heure, payable avec la réservation",
     ]);
     expect(screen.getByTestId("charger-paid").textContent).toContain(
       "utilisée\u00a0: elle ne fait pas partie",
