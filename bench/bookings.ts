@@ -437,7 +437,9 @@ async function main() {
     if (CASES.has("event")) {
       const eventCode = await eventAt(database.db, single);
       for (let i = 1; i <= RUNS; i += 1) {
-        console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s booking one event at that park...`);
+        console.error(
+          `run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s booking one event at that park...`,
+        );
         event.push(
           await measured(() =>
             run(apis.bases, tokens, [single], SECONDS, () =>
@@ -479,7 +481,9 @@ async function main() {
     const median = (rs: Result[]) =>
       [...rs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(rs.length / 2)]!;
     const rows = (name: string, rs: Result[]) =>
-      rs.length === 0 ? [] : [row(`**${name}: median run**`, median(rs)), ...rs.map((r, i) => row(`${name}, run ${i + 1}`, r))];
+      rs.length === 0
+        ? []
+        : [row(`**${name}: median run**`, median(rs)), ...rs.map((r, i) => row(`${name}, run ${i + 1}`, r))];
     const ratio = (a: Result[], b: Result[]) =>
       a.length && b.length ? (median(a).perSecond / median(b).perSecond).toFixed(2) : "-";
     const report = [
