@@ -131,23 +131,13 @@ export async function payerOfMove(tx: Tx, ledgerKey: string): Promise<FirstMoveP
  */
 export async function payerNamesOfMoves(tx: Tx, ledgerKeys: string[]): Promise<Map<string, string>> {
   if (ledgerKeys.length === 0) return new Map();
-  const rows =
-    ledgerKeys.length === 1
-      ? await payerNameStatement(tx, { key: ledgerKeys[0] })
-      : await payerNamesStatement(tx, { keys: ledgerKeys });
+  const rows = await payerNamesStatement(tx, { keys: ledgerKeys });
   return new Map(rows.map((r) => [r.ledger_key, r.name]));
 }
-/*
- * Every booking shown asks it (a new booking's answer, its mail): named prepared statements built
- * once (docs/decisions/009-prepared-statements.md). One key, the usual case, has a text of its
- * own: PostgreSQL keeps a generic plan for `= $1`, where `= ANY($1)` stays on custom plans, planned
- * at every call.
+/**
+ * Every booking shown asks it (a new booking's answer too): one text for any number of keys, a
+ * named prepared statement built once (docs/decisions/009-prepared-statements.md).
  */
-const payerNameStatement = preparedRows<{ ledger_key: string; name: string }>(
-  "company_payer_name",
-  sql`SELECT cc.ledger_key, co.name FROM company_charges cc JOIN companies co ON co.id = cc.company_id
-      WHERE cc.ledger_key = ${sql.placeholder("key")}::text`,
-);
 const payerNamesStatement = preparedRows<{ ledger_key: string; name: string }>(
   "company_payer_names",
   sql`SELECT cc.ledger_key, co.name FROM company_charges cc JOIN companies co ON co.id = cc.company_id
