@@ -212,15 +212,6 @@ export async function runBuilt<T>(
   return (result as { rows: T[] }).rows;
 }
 
-/**
- * node-postgres's query for a raw text with its values: a named prepared statement named after its
- * text when it has values (then it is one statement, which the extended protocol needs anyway), an
- * ordinary query when it has none (it may hold several). The job queue's own statements go through it.
- */
-export function namedWhenParameterised(text: string, values?: unknown[]): pg.QueryConfig {
-  return values?.length ? { name: statementName(text), text, values } : { text, values: values ?? [] };
-}
-
 /** A statement already built (db/sql-text), optionally as a named prepared statement named after its text. */
 export function queryBuilt<T>(db: Tx, built: BuiltQuery, prepared = false): Promise<T[]> {
   return runBuilt<T>(db, built, prepared ? statementName(built.sql) : undefined);

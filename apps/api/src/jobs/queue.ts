@@ -17,7 +17,7 @@ import {
   type DrizzleTransactionLike,
   type Job,
 } from "pg-boss";
-import { namedWhenParameterised, queryBuilt, queryRows, type Database } from "../db/client";
+import { queryBuilt, queryRows, type Database } from "../db/client";
 import type { Tx } from "../db/tx";
 import type { MailJob } from "./mail-job";
 
@@ -159,17 +159,10 @@ function newBoss(
   if (raw.engine === "pglite") {
     return new PgBoss({ ...common, db: fromPglite(raw.client), backend: "pglite" });
   }
-  const { pool } = raw;
-  // On the pool, its statements with values (fetching, completing and failing jobs) are prepared
-  // once per connection (docs/decisions/009-prepared-statements.md): a worker runs them for every job.
+  const client = connection ?? raw.pool;
   return new PgBoss({
     ...common,
-    db: {
-      executeSql: (text, values) =>
-        (connection
-          ? connection.query(text, values)
-          : pool.query(namedWhenParameterised(text, values))) as Promise<{ rows: unknown[] }>,
-    },
+    db: { executeSql: (text, values) => client.query(text, values) as Promise<{ rows: unknown[] }> },
   });
 }
 
