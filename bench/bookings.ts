@@ -11,7 +11,8 @@
  * Env: BENCH_DATABASE_URL (admin URL, default postgres://root@127.0.0.1:5432/postgres),
  *      BENCH_SECONDS (default 15), BENCH_RUNS (3: each case is run this many times, the median
  *      reported with every run), BENCH_CLIENTS (50), BENCH_API_PROCESSES (2),
- *      BENCH_CPU_PROF (a directory: the API processes write CPU profiles there).
+ *      BENCH_CPU_PROF (a directory: the API processes write CPU profiles there),
+ *      BENCH_CASES (which cases run, of parks,park,event,product; default all four).
  *      BENCH_PROCESS_SCALING=1,2,4: instead of the cases above, the 100 parks and one park through
  *      each number of API processes behind HAProxy (JOB_WORKERS=false, the job workers in a process
  *      of their own), with the CPU of the API processes and of PostgreSQL's backends; appends a
@@ -50,6 +51,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 50);
 const PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const WARM_UP_SECONDS = 5;
+/** BENCH_CASES=parks,park: only the named cases (the 100 parks, one park, the event, the product). */
+const CASES = new Set((process.env.BENCH_CASES ?? "parks,park,event,product").split(",").filter(Boolean));
 const DB_NAME = "parkwell_bench_bookings";
 const HOUR = 3_600_000;
 
@@ -203,6 +206,9 @@ interface Result {
   perSecond: number;
   p50: number;
   p99: number;
+  /** CPU seconds during the run of the API processes and of this database's PostgreSQL backends (measured()). */
+  apiCpu?: number;
+  pgCpu?: number;
 }
 
 /** The load's connections (bench-env.ts postJson). */
@@ -396,6 +402,15 @@ async function main() {
     const load = loadAverage();
     const apis = await startApis(url);
     children.push(...apis.children);
+    // The CPU each run cost the API processes and this database's PostgreSQL backends (/proc).
+    const admin = new pg.Client({ connectionString: ADMIN });
+    await admin.connect();
+    const measured = async (work: () => Promise<Result>): Promise<Result> => {
+      const api = await cpuMeter(() => apis.children.map((c) => c.pid!));
+      const backends = await cpuMeter(() => databaseBackends(admin, DB_NAME));
+      const r = await work();
+      return { ...r, apiCpu: await api(), pgCpu: await backends() };
+    };
     // Warm-up, not reported: each new connection parses its prepared statements and compiles the
     // PL/pgSQL functions once, and V8 optimises the hot path (a cold first run measured 266/s
     // where the next two gave 414 and 406).
@@ -403,38 +418,49 @@ async function main() {
     const warmUp = await run(apis.bases, tokens, parks, WARM_UP_SECONDS);
     // The machine's other work moves single runs by ±15%: each case runs RUNS times.
     const many: Result[] = [];
-    for (let i = 1; i <= RUNS; i += 1) {
+    for (let i = 1; CASES.has("parks") && i <= RUNS; i += 1) {
       console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s over ${parks.length} parks...`);
-      many.push(await run(apis.bases, tokens, parks));
+      many.push(await measured(() => run(apis.bases, tokens, parks)));
     }
     const single = parks[0]!;
     await database.db.execute(
       sql`UPDATE park_capacities SET capacity = 1000000 WHERE park_id = ${single} AND vehicle_type_id = 1`,
     );
     const one: Result[] = [];
-    for (let i = 1; i <= RUNS; i += 1) {
+    for (let i = 1; CASES.has("park") && i <= RUNS; i += 1) {
       console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s on one park...`);
-      one.push(await run(apis.bases, tokens, [single]));
+      one.push(await measured(() => run(apis.bases, tokens, [single])));
     }
     // The same park selling an event's parking: every request books the event's one window out of
     // its allocation, so they all serialise on the capacity lock and count the event's bookings.
-    const eventCode = await eventAt(database.db, single);
     const event: Result[] = [];
-    for (let i = 1; i <= RUNS; i += 1) {
-      console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s booking one event at that park...`);
-      event.push(
-        await run(apis.bases, tokens, [single], SECONDS, () =>
-          JSON.stringify({ event_code: eventCode, park_id: single, vehicle_type_id: 1 }),
-        ),
-      );
+    if (CASES.has("event")) {
+      const eventCode = await eventAt(database.db, single);
+      for (let i = 1; i <= RUNS; i += 1) {
+        console.error(
+          `run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s booking one event at that park...`,
+        );
+        event.push(
+          await measured(() =>
+            run(apis.bases, tokens, [single], SECONDS, () =>
+              JSON.stringify({ event_code: eventCode, park_id: single, vehicle_type_id: 1 }),
+            ),
+          ),
+        );
+      }
     }
     // One product ordered by every client: each order's conditional UPDATE waits on its stock row.
-    const orderBody = await productOrder(database.db);
     const orders: Result[] = [];
-    for (let i = 1; i <= RUNS; i += 1) {
-      console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s ordering one product...`);
-      orders.push(await run(apis.bases, tokens, [single], SECONDS, () => orderBody, "/orders"));
+    if (CASES.has("product")) {
+      const orderBody = await productOrder(database.db);
+      for (let i = 1; i <= RUNS; i += 1) {
+        console.error(`run ${i}/${RUNS}: ${CLIENTS} clients for ${SECONDS}s ordering one product...`);
+        orders.push(
+          await measured(() => run(apis.bases, tokens, [single], SECONDS, () => orderBody, "/orders")),
+        );
+      }
     }
+    await admin.end();
     const [negative] = await queryRows<{ n: number }>(
       database.db,
       sql`SELECT (SELECT count(*) FROM market_items WHERE stock < 0)
@@ -446,29 +472,35 @@ async function main() {
       database.db,
       sql`SELECT count(*)::int AS n FROM bookings`,
     );
+    // CPU: the share of one core over the run, and milliseconds per booking (or order).
+    const share = (cpu?: number) => (cpu === undefined ? "-" : `${((cpu / SECONDS) * 100).toFixed(0)} %`);
+    const perBooking = (r: Result, cpu?: number) =>
+      cpu === undefined ? "-" : ((cpu / Math.max(1, r.ok)) * 1000).toFixed(2);
     const row = (name: string, r: Result) =>
-      `| ${name} | ${r.perSecond.toFixed(0)} | ${r.ok} | ${r.full} | ${JSON.stringify(r.other)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} |`;
+      `| ${name} | ${r.perSecond.toFixed(0)} | ${r.ok} | ${r.full} | ${JSON.stringify(r.other)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${share(r.apiCpu)} | ${share(r.pgCpu)} | ${perBooking(r, r.apiCpu)} | ${perBooking(r, r.pgCpu)} |`;
     const median = (rs: Result[]) =>
       [...rs].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(rs.length / 2)]!;
-    const rows = (name: string, rs: Result[]) => [
-      row(`**${name}: median run**`, median(rs)),
-      ...rs.map((r, i) => row(`${name}, run ${i + 1}`, r)),
-    ];
+    const rows = (name: string, rs: Result[]) =>
+      rs.length === 0
+        ? []
+        : [row(`**${name}: median run**`, median(rs)), ...rs.map((r, i) => row(`${name}, run ${i + 1}`, r))];
+    const ratio = (a: Result[], b: Result[]) =>
+      a.length && b.length ? (median(a).perSecond / median(b).perSecond).toFixed(2) : "-";
     const report = [
       `# bench:bookings (${new Date().toISOString()})`,
       "",
-      `PostgreSQL, ${PROCESSES} API processes (built dist/server.js, pool 12 each), ${CLIENTS} concurrent HTTP clients, ${RUNS} runs of ${SECONDS} s per case after a ${WARM_UP_SECONDS} s warm-up (${warmUp.ok} bookings, not reported), windows of 1-4 h in the next 20 days, ${os.cpus().length} CPU cores shared with the database; load average before the runs ${load}.`,
+      `PostgreSQL, ${PROCESSES} API processes (built dist/server.js, pool 12 each), ${CLIENTS} concurrent HTTP clients, ${RUNS} runs of ${SECONDS} s per case after a ${WARM_UP_SECONDS} s warm-up (${warmUp.ok} bookings, not reported), windows of 1-4 h in the next 20 days, ${os.cpus().length} CPU cores shared with the database; load average before the runs ${load}, after ${loadAverage()}. CPU columns: the share of one core used during the run (the API processes together, this database's PostgreSQL backends), and milliseconds of CPU per booking (per order for the product).`,
       "",
-      "| run | bookings/s | 201 | 409 full | other | p50 ms | p99 ms |",
-      "| --- | --- | --- | --- | --- | --- | --- |",
+      "| run | bookings/s | 201 | 409 full | other | p50 ms | p99 ms | API CPU | PG CPU | API ms/booking | PG ms/booking |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...rows(`${parks.length} parks (40 car spaces each)`, many),
       ...rows("1 park (capacity lock contended)", one),
       ...rows("1 event at that park (allocation contended)", event),
       ...rows("1 marketplace product (stock row contended; orders/s)", orders),
       "",
-      `Event bookings vs ordinary bookings at the same park (medians): ${(median(event).perSecond / median(one).perSecond).toFixed(2)}x.`,
+      `Event bookings vs ordinary bookings at the same park (medians): ${ratio(event, one)}x.`,
       "",
-      `Marketplace orders vs ordinary bookings at one park (medians): ${(median(orders).perSecond / median(one).perSecond).toFixed(2)}x. Stock rows below zero: ${Number(negative?.n ?? 0)}.`,
+      `Marketplace orders vs ordinary bookings at one park (medians): ${ratio(orders, one)}x. Stock rows below zero: ${Number(negative?.n ?? 0)}.`,
       "",
       `Bookings in the database after the runs: ${counts?.n}. Parks over capacity at any instant: ${over.length === 0 ? "none" : JSON.stringify(over)}. Ledger invariants (balances equal their entries, no negative wallet, every transaction balanced, every running balance right): ${money.length === 0 ? "hold" : money.slice(0, 5).join("; ")}.`,
     ].join("\n");

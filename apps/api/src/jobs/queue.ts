@@ -9,8 +9,15 @@
  * stays for an admin (`deadLetters()`, `redrive()`: the back office's Failed jobs).
  */
 import { sql } from "drizzle-orm";
-import { PgBoss, fromDrizzle, fromPglite, type DrizzleTransactionLike, type Job } from "pg-boss";
-import { queryRows, type Database } from "../db/client";
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type Db as IDatabase,
+  type DrizzleTransactionLike,
+  type Job,
+} from "pg-boss";
+import { queryBuilt, queryRows, type Database } from "../db/client";
 import type { Tx } from "../db/tx";
 import type { MailJob } from "./mail-job";
 
@@ -205,6 +212,20 @@ export async function installJobs(
   }
 }
 
+/**
+ * pg-boss's statements in the caller's transaction (a send), each run as a named prepared statement
+ * named after its text (db/client queryBuilt): pg-boss's insert of a job is one text per queue, which
+ * PostgreSQL then parses and plans once per connection instead of at every booking and purchase
+ * (docs/decisions/009-prepared-statements.md). PGlite runs them as ordinary queries.
+ */
+function inTransaction(tx: Tx): IDatabase {
+  return {
+    async executeSql(text, values) {
+      return { rows: await queryBuilt<unknown>(tx, { sql: text, params: values ?? [] }, true) };
+    },
+  };
+}
+
 export function createJobs(database: Database, log: { error(obj: object, msg: string): void }): Jobs {
   const boss = newBoss(database, {
     supervise: true,
@@ -232,8 +253,7 @@ export function createJobs(database: Database, log: { error(obj: object, msg: st
     boss,
     async send(tx, name, data, options = {}) {
       await boss.send(name, data, {
-        // Drizzle's execute() answers the driver's result ({ rows }), which its type leaves unknown.
-        db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql),
+        db: inTransaction(tx),
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       });
     },

@@ -17,6 +17,7 @@ import { walletBalanceMinor } from "../wallet/ledger.service";
 import {
   addChargers,
   allDayPark,
+  allDayParks,
   at,
   book,
   bookingMovedTo,
@@ -164,6 +165,33 @@ describe("a booking's receipts", () => {
     ]);
     expect(price.taxMinor).toBe(receipt!.taxes[0]!.amountMinor);
     expect(price.serviceFeeMinor).toBeGreaterThan(0);
+  });
+
+  it("leaves no receipt for a booking refused after its receipt was written: the park full, the wallet short", async () => {
+    // The receipt is written before book_space takes the capacity lock: each refusal rolls it back.
+    const other = (await allDayParks(db, 2)).find((id) => id !== park)!;
+    await setCapacity(db, other, 1, 1);
+    const start = at(30 * HOUR);
+    const end = at(32 * HOUR);
+    const first = await fundedUser(db);
+    expect((await book(ctx.app, first, { park_id: other, start, end })).statusCode).toBe(201);
+    const late = await fundedUser(db);
+    const full = await book(ctx.app, late, { park_id: other, start, end });
+    expect(full.statusCode, full.body).toBe(409);
+    const poor = await fundedUser(db, 1);
+    const short = await book(ctx.app, poor, { park_id: park, start, end });
+    expect(short.statusCode, short.body).toBe(402);
+    const left = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM receipts
+          WHERE user_id IN (${late.id}::uuid, ${poor.id}::uuid) AND kind <> 'topup'`,
+    );
+    expect(left[0]!.n).toBe(0);
+    const purchases = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT count(*)::int AS n FROM purchases WHERE user_id IN (${late.id}::uuid, ${poor.id}::uuid)`,
+    );
+    expect(purchases[0]!.n).toBe(0);
   });
 
   it("receipts an extension with the difference of the prices, summing to what it charged", async () => {

@@ -20,7 +20,7 @@ import {
 } from "../receipts/receipts.domain";
 import { bodiesOf } from "../receipts/receipts.service";
 import { chargersById } from "../parks/chargers.service";
-import { receiptOfMove } from "../purchases/purchases.service";
+import { receiptOnly, rewardOfMove } from "../purchases/purchases.service";
 import type { ParkForBooking } from "./booking-core.service";
 import { refundLinesOf } from "./bookings.domain";
 
@@ -104,7 +104,11 @@ type BookingParts = PricedParts & { chargingHourMinor?: number | undefined };
 /** The park's country's one tax (its `fees` row): the receipt's tax of a price stored before taxes had names. */
 const countryTaxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
 
-/** A new booking's receipt: its whole price, parking, fees and tax, and the charger it holds. */
+/**
+ * A new booking's receipt: its whole price, parking, fees and tax, and the charger it holds; then
+ * the buyer's referral reward (purchases.service receiptOfMove). A paid hold's completion writes
+ * it after `complete_hold`.
+ */
 export async function issueBookingReceipt(
   tx: Tx,
   kind: "booking" | "event_booking",
@@ -113,7 +117,24 @@ export async function issueBookingReceipt(
   at: Date,
   buyerCompanyId: number | null = null,
 ) {
-  return receiptOfMove(tx, kind, bookingPurchaseOf(b, park), {
+  await bookingReceiptOnly(tx, kind, b, park, at, buyerCompanyId);
+  await rewardBooking(tx, b, at);
+}
+
+/**
+ * A new booking's receipt alone, as issueBookingReceipt writes it, before the booking's statement
+ * posts the charge (bookings.service placeBooking; purchases.service receiptOnly): rewardBooking
+ * follows the statement.
+ */
+export async function bookingReceiptOnly(
+  tx: Tx,
+  kind: "booking" | "event_booking",
+  b: ReceiptBooking & { breakdown: BookingParts & { totalMinor: number } },
+  park: ReceiptPark,
+  at: Date,
+  buyerCompanyId: number | null,
+) {
+  return receiptOnly(tx, kind, bookingPurchaseOf(b, park), {
     ledgerKey: firstMoveKey(b.id),
     amountMinor: b.breakdown.totalMinor,
     at,
@@ -125,6 +146,15 @@ export async function issueBookingReceipt(
     ),
     companyId: buyerCompanyId,
   });
+}
+
+/** The buyer's referral reward after a new booking's charge (purchases.service rewardOfMove). */
+export function rewardBooking(
+  tx: Tx,
+  b: { id: string; userId: string; breakdown: { totalMinor: number } },
+  at: Date,
+) {
+  return rewardOfMove(tx, b, { amountMinor: b.breakdown.totalMinor, at });
 }
 
 const partsTotal = (p: PricedParts) =>

@@ -22,7 +22,13 @@ import {
   type BookingDeps,
   type ParkForBooking,
 } from "./booking-core.service";
-import { BOOKING_PURCHASE, firstMoveKey, issueBookingReceipt, receiptPark } from "./booking-receipts.service";
+import {
+  BOOKING_PURCHASE,
+  bookingReceiptOnly,
+  firstMoveKey,
+  receiptPark,
+  rewardBooking,
+} from "./booking-receipts.service";
 import { fingerprintOf } from "../purchases/purchases.domain";
 import { assertCouponApplies, recordCouponUse } from "../purchases/coupons.service";
 import { assertSameRequest, shortfall } from "../purchases/purchases.service";
@@ -214,15 +220,17 @@ async function bookWindow(tx: Tx, booking: BookingRow, keys: repo.SpaceCharge, n
 
 /**
  * Commits a new booking through its capacity statement (`book_space`, `book_event_space`), which
- * locks, checks, charges and inserts in one round trip, then its receipt (`kind`). The
- * confirmation's job, the booking and its receipt commit together, or none does: the job is written
- * first, so the capacity lock is held only for the receipt's INSERT and the COMMIT that follow. The
+ * locks, checks, charges and inserts in one round trip, with its receipt (`kind`). The
+ * confirmation's job, the booking and its receipt commit together, or none does: the job and the
+ * receipt are written first (the receipt's ledger key is checked at the commit), so the capacity
+ * lock is held only for the referral's check and the COMMIT that follow (decision 052). The
  * statement claims the booking's `purchases` row before it takes the capacity lock, so a retry
  * waits on the Idempotency-Key's index without holding up the park; that insert shares the driver's
  * row (its foreign key), and a hold of the same driver (hold_check, complete_hold) locks the
  * capacity row and then the driver's row FOR NO KEY UPDATE, which does not wait on that share
- * (hold.race.api.test.ts shows FOR UPDATE deadlocking there). The receipt comes after the
- * statement, which posts the charge it is the receipt of. Answers
+ * (hold.race.api.test.ts shows FOR UPDATE deadlocking there). The referral's reward comes after
+ * the statement, which posts the charge it rewards: its wallets are locked after the capacity row,
+ * as every other wallet of the booking. Answers
  * the statement's status, or the booking of the same Idempotency-Key that won a race with this
  * one; a short wallet is the 402. `refused`: the statement's refusal already read without the
  * lock, answered where the statement would answer it (after the company's checks) without running it.
@@ -277,6 +285,9 @@ export async function placeBooking(
           now: n.now,
         });
         await queueBookingMail(deps.jobs, tx, booking, "booked");
+        // The receipt of the charge the statement is about to post, written before it takes the
+        // capacity lock (its ledger key is checked at the commit; a refusal rolls it back).
+        await bookingReceiptOnly(tx, kind, booking, receiptPark(park), booking.createdAt, payer?.id ?? null);
         const status = await statement(tx, {
           ...keys,
           idempotencyKey: n.idempotencyKey ?? null,
@@ -286,7 +297,7 @@ export async function placeBooking(
         if (couponId !== null) {
           await recordCouponUse(tx, { couponId, userId: n.userId, purchaseId: booking.id });
         }
-        await issueBookingReceipt(tx, kind, booking, receiptPark(park), booking.createdAt, payer?.id ?? null);
+        await rewardBooking(tx, booking, booking.createdAt);
         if (paying) {
           await recordCharge(tx, {
             companyId: paying.payer.id,

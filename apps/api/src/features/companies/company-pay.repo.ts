@@ -1,6 +1,6 @@
 /** Paying with a company: its queries (company-pay.service.ts says what they are for). */
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client";
+import { preparedRows, queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { companyWalletKey } from "../wallet/ledger.domain";
 import type { CompanyLimitRules, CompanyPolicyRules } from "./company-pay.domain";
@@ -131,13 +131,15 @@ export async function payerOfMove(tx: Tx, ledgerKey: string): Promise<FirstMoveP
  */
 export async function payerNamesOfMoves(tx: Tx, ledgerKeys: string[]): Promise<Map<string, string>> {
   if (ledgerKeys.length === 0) return new Map();
-  const rows = await queryRows<{ ledger_key: string; name: string }>(
-    tx,
-    sql`SELECT cc.ledger_key, co.name FROM company_charges cc JOIN companies co ON co.id = cc.company_id
-        WHERE cc.ledger_key IN (${sql.join(
-          ledgerKeys.map((k) => sql`${k}`),
-          sql`, `,
-        )})`,
-  );
+  const rows = await payerNamesStatement(tx, { keys: ledgerKeys });
   return new Map(rows.map((r) => [r.ledger_key, r.name]));
 }
+/**
+ * Every booking shown asks it (a new booking's answer too): one text for any number of keys, a
+ * named prepared statement built once (docs/decisions/009-prepared-statements.md).
+ */
+const payerNamesStatement = preparedRows<{ ledger_key: string; name: string }>(
+  "company_payer_names",
+  sql`SELECT cc.ledger_key, co.name FROM company_charges cc JOIN companies co ON co.id = cc.company_id
+      WHERE cc.ledger_key = ANY(${sql.placeholder("keys")}::text[])`,
+);

@@ -396,22 +396,40 @@ export async function chargeMove(
 
 /**
  * The receipt of a purchase's move, in the move's transaction: what `chargeMove` writes after the
- * money moved, and what a kind whose statement posts its first charge in SQL (a booking's
- * `book_space`, `book_event_space`, `complete_hold`) writes right after that statement. Then the
- * buyer's referral reward, when this is their first paid purchase (referrals.service).
+ * money moved, and what a kind whose statement posts its first charge in SQL (`complete_hold`)
+ * writes right after that statement. Then the buyer's referral reward (rewardOfMove). A new
+ * booking writes the two apart, around its statement (bookings.service placeBooking).
  */
 export async function receiptOfMove(
   tx: Tx,
   receiptKind: ReceiptKind,
   p: Chargeable,
-  m: {
-    ledgerKey: string;
-    amountMinor: number;
-    at: Date;
-    receiptBody: ReceiptBody;
-    /** The company that paid: the receipt names it as the buyer (the driver is its member). */
-    companyId: number | null;
-  },
+  m: MoveReceipt,
+): Promise<void> {
+  await receiptOnly(tx, receiptKind, p, m);
+  await rewardOfMove(tx, p, m);
+}
+
+export interface MoveReceipt {
+  ledgerKey: string;
+  amountMinor: number;
+  at: Date;
+  receiptBody: ReceiptBody;
+  /** The company that paid: the receipt names it as the buyer (the driver is its member). */
+  companyId: number | null;
+}
+
+/**
+ * The receipt of a move alone. A new booking writes it before its statement (`book_space`,
+ * `book_event_space`) posts the charge, so that the capacity lock the statement takes is not held
+ * for this INSERT: the receipt's ledger key is checked against the ledger at the commit (a deferred
+ * foreign key), and a statement that refuses rolls the receipt back with it (decision 052).
+ */
+export async function receiptOnly(
+  tx: Tx,
+  receiptKind: ReceiptKind,
+  p: Chargeable,
+  m: MoveReceipt,
 ): Promise<void> {
   await issueReceipt(tx, {
     kind: receiptKind,
@@ -427,8 +445,19 @@ export async function receiptOfMove(
     expectedMinor: m.amountMinor,
     buyerCompanyId: m.companyId,
   });
-  // Every paid move of every kind passes here, a booking's first charge (posted in SQL) too: the
-  // buyer's first one pays their referral's reward (docs/PRODUCT-RULES.md#referrals), once.
+}
+
+/**
+ * After a paid move, in its transaction: every paid move of every kind passes here, a booking's
+ * first charge (posted in SQL) too, and the buyer's first one pays their referral's reward
+ * (docs/PRODUCT-RULES.md#referrals), once. Always after the move: the reward's wallets are locked
+ * after the purchase's own (and after a booking's capacity row), never before.
+ */
+export async function rewardOfMove(
+  tx: Tx,
+  p: Pick<Chargeable, "id" | "userId">,
+  m: Pick<MoveReceipt, "amountMinor" | "at">,
+): Promise<void> {
   if (m.amountMinor > 0) await rewardFirstPurchase(tx, { userId: p.userId, purchaseId: p.id, at: m.at });
 }
 

@@ -1,21 +1,45 @@
 /** The receipts' queries (features/receipts/receipts.service.ts says what they are for). */
 import type { ReceiptKind } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client";
+import { preparedRows, queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { ReceiptParty } from "../../lib/receipt-records";
 import type { ReceiptBody, ReceiptIssue } from "./receipts.domain";
 
-/** Inserts a receipt with the seller and buyer as they are now; null when its ledger key has one already. */
+/**
+ * Inserts a receipt with the seller and buyer as they are now; null when its ledger key has one
+ * already. A named prepared statement built once (docs/decisions/009-prepared-statements.md):
+ * every purchase runs it in its transaction, and parsing and planning its joins cost more than
+ * running them.
+ */
 export async function insertReceipt(tx: Tx, r: ReceiptIssue): Promise<number | null> {
-  const [row] = await queryRows<{ id: string | number }>(
-    tx,
-    sql`
+  const [row] = await insertReceiptStatement(tx, {
+    issuedAt: r.issuedAt.toISOString(),
+    kind: r.kind,
+    ledgerKey: r.ledgerKey,
+    reversesId: r.reversesId ?? null,
+    reference: r.reference,
+    currency: r.currency,
+    decimals: r.decimals,
+    lines: JSON.stringify(r.body.lines),
+    taxes: JSON.stringify(r.body.taxes),
+    total: r.expectedMinor,
+    countryId: r.countryId,
+    parkId: r.parkId,
+    companyId: r.buyerCompanyId ?? null,
+    userId: r.userId,
+  });
+  return row ? Number(row.id) : null;
+}
+const p = (name: string) => sql.placeholder(name);
+const insertReceiptStatement = preparedRows<{ id: string | number }>(
+  "receipt_insert",
+  sql`
       INSERT INTO receipts (country_id, year, kind, user_id, ledger_key, reverses_id, reference, park_id,
         issued_at, time_zone, currency, decimals, seller, buyer, lines, taxes, total_minor)
-      SELECT c.id, extract(year FROM ${r.issuedAt}::timestamptz AT TIME ZONE c.timezone)::smallint,
-        ${r.kind}, u.id, ${r.ledgerKey}, ${r.reversesId ?? null}, ${r.reference}, p.id,
-        ${r.issuedAt}::timestamptz, coalesce(p.time_zone, c.timezone), ${r.currency}, ${r.decimals},
+      SELECT c.id, extract(year FROM ${p("issuedAt")}::timestamptz AT TIME ZONE c.timezone)::smallint,
+        ${p("kind")}::text, u.id, ${p("ledgerKey")}::text, ${p("reversesId")}::bigint, ${p("reference")}::text, p.id,
+        ${p("issuedAt")}::timestamptz, coalesce(p.time_zone, c.timezone), ${p("currency")}::text, ${p("decimals")}::int,
         jsonb_build_object('name', coalesce(b.legal_name, 'Parkwell ' || c.name), 'address', b.address,
           'taxId', b.tax_id, 'taxIds', b.tax_ids, 'email', coalesce(b.email, c.support_email)),
         CASE WHEN co.id IS NULL
@@ -24,18 +48,16 @@ export async function insertReceipt(tx: Tx, r: ReceiptIssue): Promise<number | n
           -- A company's purchase or top-up: the company is the buyer, the member who acted its name.
           ELSE jsonb_build_object('name', trim(u.first_name || ' ' || u.last_name), 'companyName', co.name,
             'address', co.address, 'taxId', co.tax_id, 'email', co.billing_email) END,
-        ${JSON.stringify(r.body.lines)}::jsonb, ${JSON.stringify(r.body.taxes)}::jsonb, ${r.expectedMinor}
+        ${p("lines")}::jsonb, ${p("taxes")}::jsonb, ${p("total")}::bigint
       FROM users u
-      JOIN countries c ON c.id = ${r.countryId}
+      JOIN countries c ON c.id = ${p("countryId")}::int
       LEFT JOIN billing_entities b ON b.country_id = c.id
-      LEFT JOIN parks p ON p.id = ${r.parkId}
-      LEFT JOIN companies co ON co.id = ${r.buyerCompanyId ?? null}
-      WHERE u.id = ${r.userId}
+      LEFT JOIN parks p ON p.id = ${p("parkId")}::int
+      LEFT JOIN companies co ON co.id = ${p("companyId")}::int
+      WHERE u.id = ${p("userId")}::uuid
       ON CONFLICT (ledger_key) DO NOTHING
       RETURNING id`,
-  );
-  return row ? Number(row.id) : null;
-}
+);
 
 /** The receipt of a ledger move, by its idempotency key; null when none. */
 export async function receiptIdOf(tx: Tx, ledgerKey: string): Promise<number | null> {

@@ -8,7 +8,7 @@ import {
   referrals,
   users,
 } from "../../db/schema/index";
-import { queryRows } from "../../db/client";
+import { preparedRows, queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { ReferralRefusal } from "@parkwell/contract";
 
@@ -84,17 +84,19 @@ export async function insertReferral(
  * the two now share a device (the inviter may have opened their page on the invitee's since).
  */
 export async function pendingReferralForUpdate(db: Tx, inviteeId: string) {
-  const [row] = await db
-    .select({
-      id: referrals.id,
-      inviterId: referrals.inviterId,
-      sharedDevice: sharedDevice(referrals.inviterId, referrals.inviteeId),
-    })
-    .from(referrals)
-    .where(and(eq(referrals.inviteeId, inviteeId), eq(referrals.status, "registered")))
-    .for("update");
-  return row;
+  const [row] = await pendingReferralStatement(db, { inviteeId });
+  return row && { id: row.id, inviterId: row.inviter_id, sharedDevice: Boolean(row.shared_device) };
 }
+/**
+ * Every paid move of every kind asks it, in its transaction (purchases.service receiptOfMove): a
+ * named prepared statement built once (docs/decisions/009-prepared-statements.md).
+ */
+const pendingReferralStatement = preparedRows<{ id: string; inviter_id: string; shared_device: boolean }>(
+  "referral_pending_lock",
+  sql`SELECT r.id, r.inviter_id, ${sharedDevice(sql`r.inviter_id`, sql`r.invitee_id`)} AS shared_device
+    FROM referrals r WHERE r.invitee_id = ${sql.placeholder("inviteeId")}::uuid AND r.status = 'registered'
+    FOR UPDATE OF r`,
+);
 
 export async function markRewarded(
   db: Tx,
