@@ -89,19 +89,8 @@ export function isRenderedPath(pathname: string): boolean {
   return routeFacts(pathname).rendered;
 }
 
-/**
- * The last path's facts: the API asks `renderKey` and then `render` of the same request, and
- * matching a path against the whole route table is a tenth of a park page's render.
- */
-let lastFacts: { pathname: string; facts: { rendered: boolean; unknown: boolean } } | null = null;
-
 /** What the route table says of a path, from one match: rendered on the server; no route has it. */
 function routeFacts(pathname: string): { rendered: boolean; unknown: boolean } {
-  if (lastFacts?.pathname !== pathname) lastFacts = { pathname, facts: matchFacts(pathname) };
-  return lastFacts.facts;
-}
-
-function matchFacts(pathname: string): { rendered: boolean; unknown: boolean } {
   const matches = matchRoutes(routes, pathname);
   return {
     rendered: (matches ?? []).some((m) =>
