@@ -30,6 +30,25 @@ export function knownCurrencies(): ReadonlyMap<string, CurrencyFacts> {
 const signAfter = (sign: string) => /^\p{L}+$/u.test(sign);
 
 /**
+ * The number formats `formatMoney` writes with, one per language and fraction digits: making an
+ * Intl.NumberFormat costs far more than formatting with one (a server-rendered park page writes
+ * some twenty prices), and the languages and digits are few.
+ */
+const moneyNumbers = new Map<string, Intl.NumberFormat>();
+function moneyNumber(language: string, digits: number): Intl.NumberFormat {
+  const key = `${language}|${digits}`;
+  let format = moneyNumbers.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    moneyNumbers.set(key, format);
+  }
+  return format;
+}
+
+/**
  * Money as the product writes it, in the web app and in the API's sentences alike: an amount in
  * major units with 0 or 2 fraction digits (none for a whole amount, and always none for a
  * currency without a subunit), never one ("CA$31.50", not "CA$31.5"); with the currency's sign,
@@ -40,10 +59,7 @@ export function formatMoney(amount: number, currency: string, language: string):
   const facts = currencies.get(currency.toUpperCase());
   const cents = Math.round(Math.abs(amount) * 100);
   const digits = facts?.decimals === 0 || cents % 100 === 0 ? 0 : 2;
-  const number = new Intl.NumberFormat(language, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(Math.abs(amount));
+  const number = moneyNumber(language, digits).format(Math.abs(amount));
   const sign = facts?.symbol ?? currency;
   const body = language.startsWith("fr") || signAfter(sign) ? `${number}\u00a0${sign}` : `${sign}${number}`;
   return amount < 0 ? `-${body}` : body;

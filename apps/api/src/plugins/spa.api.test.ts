@@ -307,6 +307,18 @@ describe("the cache of rendered pages", () => {
     expect((await page("/park/live")).rendered).toBe(1);
   });
 
+  it("sends a page it does not keep compressed as the request accepts it (only that encoding is made)", async () => {
+    const plain = await page("/park/live");
+    expect(plain.res.headers["content-encoding"]).toBeUndefined();
+    const br = await page("/park/live", { "accept-encoding": "gzip, deflate, br" });
+    expect(br.res.headers["content-encoding"]).toBe("br");
+    expect(zlib.brotliDecompressSync(br.res.rawPayload).toString()).toBe(plain.res.body);
+    const gzip = await page("/park/live", { "accept-encoding": "br;q=0, gzip" });
+    expect(gzip.res.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gzip.res.rawPayload).toString()).toBe(plain.res.body);
+    expect(gzip.res.headers.vary).toContain("accept-encoding");
+  });
+
   it("keeps a 404 and a redirect, never a failed render", async () => {
     expect((await page("/park/no-such-park?t=cache")).res.statusCode).toBe(404);
     expect((await page("/park/no-such-park?t=cache")).rendered).toBe(0);

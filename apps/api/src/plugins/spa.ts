@@ -40,7 +40,8 @@ type RenderResult = Awaited<ReturnType<ServerEntry["render"]>>;
 /**
  * A render's answer as it is sent: its status and headers, the page's bytes, as they are and
  * compressed (once per render, kept with the page: a page is a few tens of KB of HTML, a quarter of
- * that compressed), its ETag (a 200's).
+ * that compressed; a page that is not kept, only in the encoding its request takes), its ETag (a
+ * 200's).
  */
 interface RenderedPage {
   result: RenderResult;
@@ -58,16 +59,22 @@ interface RenderedPage {
  */
 const KEPT_STATUSES = new Set([200, 301, 308, 404, 410]);
 
-function renderedPage(result: RenderResult): RenderedPage {
+/** The encodings a page is compressed in: both for a page kept (any request may take it), else the one asked. */
+type Encodings = readonly ("br" | "gzip")[];
+const BOTH_ENCODINGS: Encodings = ["br", "gzip"];
+
+function renderedPage(result: RenderResult, encodings: Encodings): RenderedPage {
   if (result.kind !== "page") return { result, body: null, br: null, gzip: null, etag: null };
   const body = Buffer.from(result.html);
   const etag = result.status === 200 ? `W/"${createHash("sha1").update(body).digest("base64url")}"` : null;
   // Brotli at quality 5 and gzip at level 6: under a millisecond for a page, within a few percent
   // of their best ratio (the build's assets are compressed at their best ahead of time).
-  const br = brotliCompressSync(body, {
-    params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
-  const gzip = gzipSync(body, { level: 6 });
+  const br = encodings.includes("br")
+    ? brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : null;
+  const gzip = encodings.includes("gzip") ? gzipSync(body, { level: 6 }) : null;
   // The page's text is kept once, as the bytes sent.
   return { result: { ...result, html: "" }, body, br, gzip, etag };
 }
@@ -197,7 +204,8 @@ export async function registerSpa(
         if (typeof value === "string") headers.set(name, value);
       }
       const request = new Request(new URL(req.url, `${req.protocol}://${req.host}`), { headers });
-      const render = async () => {
+      const encoding = pageEncoding(req.headers["accept-encoding"]);
+      const render = async (encodings: Encodings) => {
         const rendered = await entry.render(request, {
           template,
           manifest,
@@ -212,10 +220,13 @@ export async function registerSpa(
             "A rendered page read queries its loader did not fill",
           );
         }
-        return renderedPage(rendered);
+        return renderedPage(rendered, encodings);
       };
       const key = cache.enabled ? keyOf(request) : null;
-      const page = key === null ? await render() : (await cache.get(key, render)).value;
+      const page =
+        key === null
+          ? await render(encoding ? [encoding] : [])
+          : (await cache.get(key, () => render(BOTH_ENCODINGS))).value;
       const { result } = page;
       if (result.kind === "browser") return result.status ?? 200;
       if (result.kind === "page" && result.status >= 500) {
@@ -236,7 +247,6 @@ export async function registerSpa(
       }
       reply.code(result.status).type("text/html; charset=utf-8");
       reply.header("vary", [result.headers.vary, "accept-encoding"].filter(Boolean).join(", "));
-      const encoding = pageEncoding(req.headers["accept-encoding"]);
       const encoded = encoding && page[encoding];
       if (encoding && encoded) await reply.header("content-encoding", encoding).send(encoded);
       else await reply.send(page.body);

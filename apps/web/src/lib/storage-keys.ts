@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
 } as const;
 
 export function readStorage(key: string): string | null {
+  // No storage on the server: null without throwing and catching (a server render reads it often).
+  if (typeof window === "undefined") return null;
   try {
     return window.localStorage.getItem(key);
   } catch {

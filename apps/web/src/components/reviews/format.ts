@@ -20,9 +20,16 @@ export function formatReviewDay(iso: string, language: string, timeZone: string)
   return dateTimeFormat(DAY, language, timeZone).format(new Date(iso));
 }
 
+// One formatter per language: making one costs far more than formatting with it (a page of
+// reviews writes an average per review).
+const averages = new Map<string, Intl.NumberFormat>();
+
 /** An average with one decimal in the reader's language: 4.5, 4,5. */
 export function formatAverage(average: number, language: string): string {
-  return new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
-    average,
-  );
+  let format = averages.get(language);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    averages.set(language, format);
+  }
+  return format.format(average);
 }
