@@ -23,6 +23,7 @@ import {
   type BookingDeps,
 } from "./booking-core.service";
 import * as repo from "./bookings.repo";
+import * as eventRepo from "./event-bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { newBookingRow, placeBooking, startBooking } from "./bookings.service";
@@ -64,6 +65,36 @@ export async function eventOffer(
 }
 
 /**
+ * Whether the offer's sold-out fact (decision 051) answers this request before anything else is
+ * read: the event published, visible to the caller and not ended, its park active, the offer's
+ * allocation sold, the driver paying alone, and the request no replay of an earlier purchase (its
+ * key unknown). Anything
+ * else goes the whole way, where the same checks answer as before. A winner's retry is replayed;
+ * a fact that is false (not yet set, or cleared by a cancellation) meets book_event_space's check.
+ */
+async function knownSoldOut(
+  deps: BookingDeps,
+  userId: string,
+  body: CreateEventBookingBody,
+  idempotencyKey: string | undefined,
+  hasAccess: (eventCode: string) => boolean,
+): Promise<boolean> {
+  // Paid by a company, its membership and policy answer first, in their transaction.
+  if (body.company_id) return false;
+  const fact = await eventRepo.readSoldOutFact(deps.db, {
+    code: body.event_code,
+    parkId: body.park_id,
+    vehicleTypeId: body.vehicle_type_id,
+    userId,
+    key: idempotencyKey ?? null,
+  });
+  if (!fact?.sold_out || fact.keyed) return false;
+  if (fact.status !== "published" || fact.park_status !== "active") return false;
+  if (fact.visibility === "private" && !hasAccess(body.event_code)) return false;
+  return new Date(fact.end_time) > deps.clock();
+}
+
+/**
  * `hasAccess(code)`: whether the request carries the access grant of a private event with this
  * code. Without it a private event is as unknown as a missing one.
  */
@@ -75,6 +106,7 @@ export async function createEventBooking(
   hasAccess: (eventCode: string) => boolean,
 ): Promise<{ booking: BookingRow; park?: ParkView; replayed: boolean }> {
   const { db } = deps;
+  if (await knownSoldOut(deps, userId, body, idempotencyKey, hasAccess)) throw eventSoldOut();
   const started = await startBooking(deps, userId, body, idempotencyKey);
   if (started.replayed) return { booking: started.replayed, replayed: true };
   const { now } = started.new;
