@@ -5007,6 +5007,13 @@ export interface components {
       size: number;
       pages: number;
     };
+    EventLineTicket: {
+      /** @description 1: the next driver admitted */
+      place: number;
+      /** @description The wait for this place at the rate drivers were admitted over the last seconds; null before any was */
+      wait_seconds: number | null;
+      retry_after_seconds: number;
+    };
     MarketCategory: {
       id: number;
       slug: string;
@@ -11654,6 +11661,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Booking"];
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EventLineTicket"];
         };
       };
       /** @description Default Response */
