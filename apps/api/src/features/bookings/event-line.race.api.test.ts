@@ -28,7 +28,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let bases: string[];
     let close: () => Promise<void>;
     let users: TestUser[];
-    let park: number;
+    let park = 0;
 
     async function listen(app: FastifyInstance): Promise<string> {
       await app.listen({ port: 0, host: "127.0.0.1" });
@@ -48,7 +48,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     beforeAll(async () => {
       ctx = await createTestContext();
       db = ctx.database.db;
-      [park] = await allDayParks(db, 1);
+      park = (await allDayParks(db, 1))[0]!;
       const config = { ...ctx.config, REDIS_URL, EVENT_LINE_WINDOW: 2 };
       const a = await anotherApp(ctx, { config }, 10);
       const b = await anotherApp(ctx, { config }, 10);
@@ -68,13 +68,13 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     });
 
     it("gives places in arrival order at once, and admits in that order", async () => {
-      await setCapacity(db, park!, 1, 20);
+      await setCapacity(db, park, 1, 20);
       const ev = await createEvent(db, {
         start: at(600 * HOUR),
         end: at(602 * HOUR),
-        parks: [{ parkId: park!, offers: [{ allocation: 10 }] }],
+        parks: [{ parkId: park, offers: [{ allocation: 10 }] }],
       });
-      const offer = { event_code: ev.code, park_id: park!, vehicle_type_id: 1 };
+      const offer = { event_code: ev.code, park_id: park, vehicle_type_id: 1 };
       const key = (i: number) => `order-${ev.code}-${i}`;
       const holder = new pg.Client({ connectionString: ctx.url });
       await holder.connect();
