@@ -347,7 +347,10 @@ export const EventLineTicketSchema = z
       description:
         "The wait for this place at the rate drivers were admitted over the last seconds; null before any was",
     }),
-    retry_after_seconds: z.number().int().min(1),
+    retry_after_seconds: z.number().min(0.25).meta({
+      description:
+        "When to ask again: 0.25 s near the head of the line, up to 5 s far from it (the Retry-After header rounds it up to whole seconds)",
+    }),
   })
   .meta({ id: "EventLineTicket" });
 export type EventLineTicket = z.infer<typeof EventLineTicketSchema>;

@@ -5012,6 +5012,7 @@ export interface components {
       place: number;
       /** @description The wait for this place at the rate drivers were admitted over the last seconds; null before any was */
       wait_seconds: number | null;
+      /** @description When to ask again: 0.25 s near the head of the line, up to 5 s far from it (the Retry-After header rounds it up to whole seconds) */
       retry_after_seconds: number;
     };
     MarketCategory: {

@@ -123,7 +123,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
           const { place, waitSeconds, retryAfterSeconds } = answer.inLine!;
           return reply
             .code(202)
-            .header("retry-after", String(retryAfterSeconds))
+            .header("retry-after", String(Math.ceil(retryAfterSeconds)))
             .send({ place, wait_seconds: waitSeconds, retry_after_seconds: retryAfterSeconds });
         }
         const { booking, park, replayed } = answer;

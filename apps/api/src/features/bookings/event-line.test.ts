@@ -29,7 +29,7 @@ describe("the on-sale's line (one process's memory)", () => {
     const a = line.enter("EV-1", "a", 0);
     line.enter("EV-1", "b", 0);
     const c = line.enter("EV-1", "c", 0);
-    expect(c).toMatchObject({ admitted: false, place: 1, waitSeconds: null, retryAfterSeconds: 1 });
+    expect(c).toMatchObject({ admitted: false, place: 1, waitSeconds: null, retryAfterSeconds: 0.25 });
     line.enter("EV-1", "d", 0);
     if (a.admitted) await a.leave(2_000);
     // One admission ended in the last 10 s: 0.1 a second, so place 1 waits 10 s. c has not asked

@@ -39,7 +39,7 @@ export type LineAnswer =
       place: number;
       /** The wait the measured rate gives for this place, in seconds; null before any admission ended. */
       waitSeconds: number | null;
-      /** When to ask again, in seconds. */
+      /** When to ask again, in seconds (a quarter of a second near the head). */
       retryAfterSeconds: number;
     };
 
@@ -48,16 +48,24 @@ export interface EventLine {
   close(): Promise<void>;
 }
 
-/** The answer to a waiter at `rank` (0 = first) with `done` admissions ended within the rate's span. */
+/**
+ * The answer to a waiter at `rank` (0 = first) with `done` admissions ended within the rate's span.
+ * A slot freed waits for the first waiters to ask again, so those near the head ask often (a
+ * quarter of a second within one window of the head, half a second within three); the others ask
+ * about twice before their turn (half their wait, 1 to 5 s), which bounds the polls to a few
+ * hundred a second for thousands waiting.
+ */
 function waiting(s: LineSettings, rank: number, done: number): LineAnswer {
   const place = rank + 1;
   const perSecond = done / (s.rateSpanMs / 1000);
-  return {
-    admitted: false,
-    place,
-    waitSeconds: perSecond > 0 ? Math.max(1, Math.ceil(place / perSecond)) : null,
-    retryAfterSeconds: place <= s.window ? 1 : 2,
-  };
+  const waitSeconds = perSecond > 0 ? Math.max(1, Math.ceil(place / perSecond)) : null;
+  const retryAfterSeconds =
+    place <= s.window
+      ? 0.25
+      : place <= 3 * s.window
+        ? 0.5
+        : Math.min(5, Math.max(1, Math.round((waitSeconds ?? 2) / 2)));
+  return { admitted: false, place, waitSeconds, retryAfterSeconds };
 }
 
 /** One process's line: the same rules as the script, for PGlite and while Redis is unreachable. */
