@@ -119,9 +119,11 @@ export async function createEventBooking(
 ): Promise<EventBookingAnswer> {
   const fact = await soldOutFact(deps, userId, body, idempotencyKey);
   if (fact && refusable(deps, body, fact, hasAccess)) throw eventSoldOut();
-  // The waiting room (decision 051), for a published event's offer: a replay of a purchase made,
-  // and what is no offer, go straight to their answer.
-  if (!line || !fact || fact.keyed || fact.status !== "published")
+  // The waiting room (decision 051), for an offer the caller may book: a replay of a purchase
+  // made, and what is no such offer (unknown, private without its grant, ended), go straight to
+  // their answer.
+  const waits = fact && !fact.keyed && fact.status === "published" && new Date(fact.end_time) > deps.clock();
+  if (!line || !waits || (fact.visibility === "private" && !hasAccess(body.event_code)))
     return bookEvent(deps, userId, body, idempotencyKey, hasAccess);
   const turn = await line.enter(body.event_code, userId, Date.now());
   if (!turn.admitted) return { inLine: turn };

@@ -97,7 +97,7 @@ describe("the on-sale's waiting room", () => {
     for (const i of [0, 1, 2]) expect((await bookEvent(ctx.app, d[i]!, offer, key(i))).statusCode).toBe(201);
   });
 
-  it("does not put a sold-out answer, an unknown event or a bad request in line", async () => {
+  it("does not put a sold-out answer, an unknown event, a bad request or a hidden event in line", async () => {
     const park = parks[2]!;
     await setCapacity(db, park, 1, 10);
     const ev = await createEvent(db, {
@@ -117,5 +117,15 @@ describe("the on-sale's waiting room", () => {
     ];
     expect(answers.map((r) => r.statusCode)).toEqual([409, 409, 404, 422]);
     await held.leave();
+    // A private event's line is not shown to a driver without its grant: as unknown as before.
+    const hidden = await createEvent(db, {
+      start: at(530 * HOUR),
+      end: at(532 * HOUR),
+      accessCode: "LINE-SECRET-1",
+      parks: [{ parkId: park, offers: [{ allocation: 3 }] }],
+    });
+    const heldHidden = await holdSlot(hidden.code);
+    expect((await bookEvent(ctx.app, c, { event_code: hidden.code, park_id: park })).statusCode).toBe(404);
+    await heldHidden.leave();
   });
 });
