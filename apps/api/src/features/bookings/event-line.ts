@@ -25,7 +25,7 @@ export interface LineSettings {
 }
 
 export const LINE_DEFAULTS: LineSettings = {
-  window: 20,
+  window: 60,
   abandonMs: 15_000,
   leaseMs: 30_000,
   rateSpanMs: 10_000,
