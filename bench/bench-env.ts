@@ -281,10 +281,14 @@ export async function cpuMeter(pids: () => Promise<number[]> | number[]) {
   };
 }
 
-/** A POST's answer: its status (0 when none came) and, for an error, the body's `code`. */
+/**
+ * A POST's answer: its status (0 when none came), for an error the body's `code`, and when to ask
+ * again in seconds (a 202's `retry_after_seconds`, else the Retry-After header).
+ */
 export interface PostAnswer {
   status: number;
   code: string;
+  retryAfter?: number;
 }
 
 /**
@@ -313,10 +317,22 @@ export function postJson(
       (res) => {
         const status = res.statusCode ?? 0;
         const chunks: Buffer[] = [];
-        if (status >= 400) res.on("data", (c: Buffer) => chunks.push(c));
+        if (status >= 400 || status === 202) res.on("data", (c: Buffer) => chunks.push(c));
         else res.resume();
         res.on("end", () => {
           let code = "";
+          if (status === 202) {
+            // A place in the on-sale's line: when to ask again, from the body (to the quarter second).
+            try {
+              const wait = Number(
+                (JSON.parse(Buffer.concat(chunks).toString()) as { retry_after_seconds?: unknown })
+                  .retry_after_seconds,
+              );
+              if (Number.isFinite(wait) && wait > 0) return resolve({ status, code, retryAfter: wait });
+            } catch {
+              // The header's whole seconds, below.
+            }
+          }
           if (status >= 400) {
             try {
               code = String((JSON.parse(Buffer.concat(chunks).toString()) as { code?: unknown }).code ?? "");
@@ -324,7 +340,10 @@ export function postJson(
               code = "(not JSON)";
             }
           }
-          resolve({ status, code });
+          const retryAfter = Number(res.headers["retry-after"]);
+          resolve(
+            Number.isFinite(retryAfter) && retryAfter > 0 ? { status, code, retryAfter } : { status, code },
+          );
         });
         res.on("error", () => resolve({ status: 0, code: "connection" }));
       },

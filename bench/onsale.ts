@@ -24,6 +24,9 @@
  *
  * The calm baseline: an event of the same size, BENCH_CALM_DRIVERS (500) drivers, one per space
  * (each park's share of them picks it), booked by BENCH_CALM_CLIENTS (10) concurrent clients.
+ * Then the **sold-out** phase: BENCH_SOLD_OUT_REQUESTS (1,000) requests for the calm event, now sold
+ * out, by the first on-sale's drivers (each request with a new key), at the calm pace: the CPU of a
+ * refusal per answer, against the calm phase's CPU of a sale per answer in the same run.
  *
  * Throttles: POST /bookings has no rate limit of its own (the product's limits guard sign-in,
  * sign-up, mails, access codes and the gate), so the load comes from one address without being
@@ -57,6 +60,7 @@ import { creditTopUp, walletBalanceMinor } from "../apps/api/src/features/wallet
 import { createStaff, createUser, type TestUser } from "../apps/api/src/test/factories";
 import { lagosEventForm } from "../apps/api/src/test/events";
 import { ledgerViolations, overbookedParks } from "../apps/api/src/test/ledger-invariants";
+import { figures, type Figures } from "./onsale-figures";
 import {
   cpuMeter,
   databaseBackends,
@@ -78,6 +82,7 @@ const ARRIVALS = (process.env.BENCH_ARRIVAL ?? "once").split(",").filter(Boolean
 const SPREAD_SECONDS = Number(process.env.BENCH_SPREAD_SECONDS ?? 10);
 const CALM_DRIVERS = Number(process.env.BENCH_CALM_DRIVERS ?? 500);
 const CALM_CLIENTS = Number(process.env.BENCH_CALM_CLIENTS ?? 10);
+const SOLD_OUT_REQUESTS = Number(process.env.BENCH_SOLD_OUT_REQUESTS ?? 1000);
 const WARM_UP_DRIVERS = 100;
 const EVENT_PARKS = 5;
 const RETRIES = 5;
@@ -213,7 +218,7 @@ async function fundedDrivers(db: Db, n: number, fund: number): Promise<Driver[]>
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
-interface Attempt {
+export interface Attempt {
   driver: Driver;
   status: number;
   code: string;
@@ -221,29 +226,55 @@ interface Attempt {
   ms: number;
   retried503: number;
   retriedConnection: number;
+  /** Answers with a place in the on-sale's line (202), each followed by the same request again. */
+  inLine: number;
+  /** Each HTTP answer's own time, in ms (a place in line, the final answer, a 503). */
+  answerMs: number[];
 }
 
-/** One driver booking `event` at `parkId` once: retried with the same key on a 503 or a lost connection. */
+/**
+ * One driver booking `event` at `parkId` once: retried with the same key on a 503 or a lost
+ * connection; in the on-sale's line (202), asked again with the same key after its Retry-After, as
+ * the web client does.
+ */
 async function book(base: string, event: Event, driver: Driver, parkId: number): Promise<Attempt> {
   const key = randomUUID();
   const body = JSON.stringify({ event_code: event.code, park_id: parkId, vehicle_type_id: 1 });
   const t0 = performance.now();
   let retried503 = 0;
   let retriedConnection = 0;
-  for (let i = 0; ; i += 1) {
+  let inLine = 0;
+  const answerMs: number[] = [];
+  for (let i = 0; ;) {
+    const sent = performance.now();
     const answer = await postJson(
       agent,
       `${base}/api/v1/bookings`,
       { authorization: `Bearer ${driver.token}`, "idempotency-key": key },
       body,
     );
+    answerMs.push(performance.now() - sent);
+    if (answer.status === 202) {
+      inLine += 1;
+      await sleep((answer.retryAfter ?? 1) * 1000 * (0.9 + Math.random() * 0.2));
+      continue;
+    }
     const retry = answer.status === 503 || answer.status === 0;
     if (!retry || i >= RETRIES) {
-      return { driver, ...answer, ms: performance.now() - t0, retried503, retriedConnection };
+      return {
+        driver,
+        ...answer,
+        ms: performance.now() - t0,
+        retried503,
+        retriedConnection,
+        inLine,
+        answerMs,
+      };
     }
+    i += 1;
     if (answer.status === 503) retried503 += 1;
     else retriedConnection += 1;
-    await sleep(250 * 2 ** i * (0.5 + Math.random()));
+    await sleep(250 * 2 ** (i - 1) * (0.5 + Math.random()));
   }
 }
 
@@ -327,53 +358,6 @@ async function calm(base: string, event: Event, drivers: Driver[], clients: numb
   return attempts;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
-interface Figures {
-  winners: number;
-  soldOut: number;
-  other4xx: Record<string, number>;
-  fiveXX: Record<string, number>;
-  retried503: number;
-  retriedConnection: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
-
-function figures(attempts: Attempt[]): Figures {
-  const f: Figures = {
-    winners: 0,
-    soldOut: 0,
-    other4xx: {},
-    fiveXX: {},
-    retried503: 0,
-    retriedConnection: 0,
-    p50: 0,
-    p99: 0,
-    max: 0,
-  };
-  for (const a of attempts) {
-    f.retried503 += a.retried503;
-    f.retriedConnection += a.retriedConnection;
-    if (a.status === 201) f.winners += 1;
-    else if (a.status === 409 && a.code === "event_sold_out") f.soldOut += 1;
-    else if (a.status >= 400 && a.status < 500) {
-      const k = `${a.status} ${a.code}`;
-      f.other4xx[k] = (f.other4xx[k] ?? 0) + 1;
-    } else {
-      const k = `${a.status} ${a.code}`;
-      f.fiveXX[k] = (f.fiveXX[k] ?? 0) + 1;
-    }
-  }
-  const ms = attempts.map((a) => a.ms).sort((a, b) => a - b);
-  f.p50 = percentile(ms, 50);
-  f.p99 = percentile(ms, 99);
-  f.max = ms.at(-1) ?? 0;
-  return f;
-}
-
 /**
  * The drivers' money and bookings, from the tables: a refused driver has no booking of the event
  * and the whole funding in the wallet; a winner has exactly one booking of it, one booking charge,
@@ -443,7 +427,7 @@ async function main() {
       2 * Math.max(await bookingPrice(db, saleEvents[0]!.event), await bookingPrice(db, calmEvent));
     console.error(`funding ${WARM_UP_DRIVERS + DRIVERS * ARRIVALS.length + CALM_DRIVERS} drivers...`);
     const warmDrivers = await fundedDrivers(db, WARM_UP_DRIVERS, fund);
-    const saleDrivers = [];
+    const saleDrivers: Driver[][] = [];
     for (const _ of ARRIVALS) saleDrivers.push(await fundedDrivers(db, DRIVERS, fund));
     const calmDrivers = await fundedDrivers(db, CALM_DRIVERS, fund);
     await db.execute(sql`VACUUM ANALYZE`);
@@ -477,6 +461,10 @@ async function main() {
     console.error(`calm: ${CALM_DRIVERS} drivers, ${CALM_CLIENTS} at a time...`);
     const c = await measured(cluster, admin, () => calm(base, calmEvent, calmDrivers, CALM_CLIENTS));
     phases.push({ name: "calm", event: calmEvent, drivers: calmDrivers, ...c });
+    console.error(`sold out: ${SOLD_OUT_REQUESTS} requests for the sold-out calm event...`);
+    const askers = Array.from({ length: SOLD_OUT_REQUESTS }, (_, i) => saleDrivers[0]![i % DRIVERS]!);
+    const so = await measured(cluster, admin, () => calm(base, calmEvent, askers, CALM_CLIENTS));
+    const soldOutPhase: Phase = { name: "sold out (calm pace)", event: calmEvent, drivers: askers, ...so };
     const loadAfter = loadAverage(2);
     await cluster.stop();
     cluster = null;
@@ -493,12 +481,17 @@ async function main() {
     const held =
       over.length === 0 && oversold.length === 0 && money.length === 0 && checks.every((c) => c.length === 0);
     const winnersRight = all.every((f) => f.winners === SPACES);
+    const soldOutFigures = figures(soldOutPhase.attempts);
+    const soldOutRight = soldOutFigures.soldOut === SOLD_OUT_REQUESTS;
+    const perAnswer = (p: Phase) => ((p.apiCpu + p.pgCpu) / p.attempts.length) * 1000;
+    const cheaper = perAnswer(phases.at(-1)!) / perAnswer(soldOutPhase);
 
     const row = (p: Phase, f: Figures) =>
-      `| ${p.name} | ${p.drivers.length} | ${f.winners} | ${f.soldOut} | ${JSON.stringify(f.other4xx)} | ${JSON.stringify(f.fiveXX)} | ${f.retried503} | ${f.retriedConnection} | ${f.p50.toFixed(0)} | ${f.p99.toFixed(0)} | ${f.max.toFixed(0)} | ${p.seconds.toFixed(1)} | ${(p.attempts.length / p.seconds).toFixed(0)} |`;
+      `| ${p.name} | ${p.drivers.length} | ${f.winners} | ${f.soldOut} | ${JSON.stringify(f.other4xx)} | ${JSON.stringify(f.fiveXX)} | ${f.retried503} | ${f.retriedConnection} | ${f.inLine} | ${f.p50.toFixed(0)} | ${f.p99.toFixed(0)} | ${f.max.toFixed(0)} | ${f.answerP99.toFixed(0)} | ${f.answerMax.toFixed(0)} | ${p.seconds.toFixed(1)} | ${(p.attempts.length / p.seconds).toFixed(0)} |`;
     const cpuRow = (p: Phase) =>
       `| ${p.name} | ${((p.apiCpu / p.seconds) * 100).toFixed(0)} % | ${((p.pgCpu / p.seconds) * 100).toFixed(0)} % | ${((p.apiCpu / p.attempts.length) * 1000).toFixed(1)} | ${((p.pgCpu / p.attempts.length) * 1000).toFixed(1)} | ${p.backends.active.toFixed(1)} | ${p.backends.lockWaits.toFixed(1)} |`;
-    const summary = `burst p99 ${burst.p99.toFixed(0)} ms / calm p99 ${calmFigures.p99.toFixed(0)} ms = ${ratio.toFixed(1)}x (target <= 5x: ${ratio <= 5 ? "met" : "missed"}); winners ${all.map((f) => f.winners).join(" / ")} (of ${SPACES}); 5xx after retries ${fiveXX}; invariants ${held ? "hold" : "VIOLATED"}`;
+    const answerRatio = burst.answerP99 / calmFigures.answerP99;
+    const summary = `burst p99 ${burst.p99.toFixed(0)} ms / calm p99 ${calmFigures.p99.toFixed(0)} ms = ${ratio.toFixed(1)}x to the final answer; each answer's p99 ${burst.answerP99.toFixed(0)} ms / ${calmFigures.answerP99.toFixed(0)} ms = ${answerRatio.toFixed(1)}x (target <= 5x: ${answerRatio <= 5 ? "met" : "missed"}; slowest answer ${burst.answerMax.toFixed(0)} ms, within 2 s: ${burst.answerMax <= 2000 ? "yes" : "no"}); winners ${all.map((f) => f.winners).join(" / ")} (of ${SPACES}); 5xx after retries ${fiveXX}; retries needed ${all.reduce((n, f) => n + f.retried503 + f.retriedConnection, 0)}; invariants ${held ? "hold" : "VIOLATED"}; a sold-out refusal ${perAnswer(soldOutPhase).toFixed(2)} ms of API+PG CPU against a sale's ${perAnswer(phases.at(-1)!).toFixed(2)} ms: ${cheaper.toFixed(1)}x cheaper (target >= 20x: ${cheaper >= 20 ? "met" : "missed"}; ${soldOutFigures.soldOut} of ${SOLD_OUT_REQUESTS} answered \`event_sold_out\`)`;
     const report = [
       `# bench:onsale (${new Date().toISOString()})`,
       "",
@@ -506,23 +499,28 @@ async function main() {
       "",
       `${PROCESSES} built API processes (JOB_WORKERS=false, the default pool of 10 connections each) behind HAProxy (deploy/haproxy.cfg), the job workers in one more process no request reaches, Redis for the shared limits, one PostgreSQL (\`${DB_NAME}\`, migrated and seeded); ${os.cpus().length} CPU cores shared by all of them, the load generator and other work on the machine. Each event has ${SPACES} car spaces over ${EVENT_PARKS} Nigerian parks (${SPACES / EVENT_PARKS} each), created and published through the back office's service; every driver was created and funded with twice one booking's price (${fund} kobo) before the clock started. Warm-up (not reported): ${WARM_UP_DRIVERS} drivers booking a ${WARM_UP_DRIVERS}-space event ${CALM_CLIENTS} at a time.`,
       "",
-      `- **On-sale**: ${DRIVERS} drivers, each booking once at a park of the event drawn at random, arriving ${ARRIVALS.map((a) => (a === "once" ? "all at the same instant (`once`: a countdown to an announced on-sale, the harsher pattern)" : `each at a uniform random time in [0, ${SPREAD_SECONDS} s) (\`spread\`)`)).join("; then, on another event, ")}. Every request has its own Idempotency-Key; a 503 or a lost connection is retried with the same key after 250 ms doubling (jittered), at most ${RETRIES} retries. Latency: from the driver's first attempt to the final answer.`,
+      `- **On-sale**: ${DRIVERS} drivers, each booking once at a park of the event drawn at random, arriving ${ARRIVALS.map((a) => (a === "once" ? "all at the same instant (`once`: a countdown to an announced on-sale, the harsher pattern)" : `each at a uniform random time in [0, ${SPREAD_SECONDS} s) (\`spread\`)`)).join("; then, on another event, ")}. Every request has its own Idempotency-Key; a place in the on-sale's line (202) is asked again with the same key after its Retry-After (jittered ±10 %); a 503 or a lost connection is retried with the same key after 250 ms doubling (jittered), at most ${RETRIES} retries. Latency: from the driver's first attempt to the final answer.`,
       `- **Calm**: ${CALM_DRIVERS} drivers, one per space (each park's share of them picks it), ${CALM_CLIENTS} at a time.`,
+      `- **Sold out**: then ${SOLD_OUT_REQUESTS} requests for the calm event, sold out, ${CALM_CLIENTS} at a time, each with a new key: a refusal's CPU per answer against the calm phase's sale.`,
       "- Throttles: POST /bookings has no rate limit, so one client address is not throttled (HAProxy would drop a forged X-Forwarded-For anyway).",
       "",
       `Load average (1 / 5 / 15 min): ${loadBefore} before the clock started, ${loadAfter} after the last phase.`,
       "",
       "## Figures",
       "",
-      "| phase | drivers | winners (201) | refused `event_sold_out` | other 4xx | 5xx after retries | 503s retried | connections retried | p50 ms | p99 ms | max ms | seconds | answers/s |",
-      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+      "p50, p99, max: from a driver's first request to the final answer (a booking or sold out), places in line included; answer p99, max: each HTTP answer's own time (a place in line, a final answer, a 503).",
+      "",
+      "| phase | drivers | winners (201) | refused `event_sold_out` | other 4xx | 5xx after retries | 503s retried | connections retried | places in line (202) | p50 ms | p99 ms | max ms | answer p99 ms | answer max ms | seconds | answers/s |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
       ...phases.map((p, i) => row(p, all[i]!)),
+      row(soldOutPhase, soldOutFigures),
       "",
       "Where the time went (the share of one core during the phase; CPU per answer; PostgreSQL backends of this database sampled every 100 ms: running, and waiting on a lock):",
       "",
       "| phase | API CPU | PostgreSQL CPU | API ms/answer | PG ms/answer | backends active | waiting on a lock |",
       "| --- | --- | --- | --- | --- | --- | --- |",
       ...phases.map(cpuRow),
+      cpuRow(soldOutPhase),
       "",
       "## Invariants",
       "",
@@ -540,7 +538,7 @@ async function main() {
     console.log(report);
     console.log(summary);
     writeResults("onsale.md", report);
-    if (!held || !winnersRight || fiveXX > 0) process.exitCode = 1;
+    if (!held || !winnersRight || !soldOutRight || fiveXX > 0) process.exitCode = 1;
   } finally {
     await cluster?.stop();
     await admin.end().catch(() => {});

@@ -43,6 +43,7 @@ import { companiesRoutes } from "./features/companies/companies.routes";
 import { companyInvitationRoutes } from "./features/companies/company-invitations.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
+import { openEventLine, type EventLine } from "./features/bookings/event-line";
 import { holdRoutes } from "./features/bookings/hold.routes";
 import { heldCheckouts } from "./features/bookings/hold.service";
 import { orderCheckout } from "./features/marketplace/orders.service";
@@ -103,7 +104,8 @@ export interface AppDeps {
   /** Payment provider adapters; by default built from config (tests point them at local fakes). */
   payments?: Payments;
   /** Test-only switches of the bookings feature (the race tests' negative control). */
-  bookings?: { unsafeSkipCapacityLock?: boolean };
+  /** eventLine: the on-sale's line to use (a test's own); none: opened from the config. */
+  bookings?: { unsafeSkipCapacityLock?: boolean; eventLine?: EventLine };
   /** Test-only switches of the marketplace's orders (the stock race test's negative control). */
   orders?: { unsafeReadThenWriteStock?: boolean };
   /** Set by server.ts's shutdown: /api/health answers "draining" (lib/drain.ts). */
@@ -249,7 +251,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(privateFilesRoutes({ ...staffAccess, storage: privateFiles, secret: qr, clock }, auth), {
     prefix: "/api/v1",
   });
-  const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings };
+  // The on-sale's waiting room (decision 051): shared through Redis like the rate limits.
+  const eventLine =
+    deps.bookings?.eventLine ??
+    openEventLine(config.REDIS_URL, app.log, { window: config.EVENT_LINE_WINDOW });
+  app.addHook("onClose", () => eventLine.close());
+  const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings, eventLine };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(purchaseCheckoutRoutes({ ...paymentDeps, kinds: checkoutKinds }, config, auth), {

@@ -106,7 +106,18 @@ const ConfigSchema = z.object({
   MAIL_FROM: z.string().min(3).default("Parkwell <no-reply@parkwell.test>"),
   /** Where each Contact Us message and demo request is e-mailed for the team; unset: no such mail. */
   INQUIRIES_TO: z.email({ error: "must be an e-mail address" }).optional(),
-  /** redis://...: rate limits shared by every API process. */
+  /**
+   * An event's booking requests in the booking at once, across every process; past it drivers
+   * wait in line in arrival order (decision 051). More than the database's connections: a freed
+   * slot waits for the next waiter to ask again, and the pools' own queues keep PostgreSQL busy.
+   */
+  EVENT_LINE_WINDOW: z.coerce
+    .number({ error: "must be a number" })
+    .int()
+    .min(1, { error: "must be at least 1" })
+    .max(1000, { error: "must be at most 1000" })
+    .default(60),
+  /** redis://...: rate limits (and the on-sale's line) shared by every API process. */
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" }).optional(),
   /** Firebase project whose ID tokens Google/Apple sign-in sends; unset: social login answers 503. */
   FIREBASE_PROJECT_ID: z

@@ -333,3 +333,24 @@ export type BookingDetail = z.infer<typeof BookingDetailSchema>;
 
 export const BookingPageSchema = pageOf(BookingSchema).meta({ id: "BookingPage" });
 export type BookingPage = z.infer<typeof BookingPageSchema>;
+
+/**
+ * POST /bookings for an event on sale, past what the booking can take at once (decision 051): the
+ * driver's place in the event's line, in arrival order, and not yet a booking. Ask again with the
+ * same request and Idempotency-Key after `retry_after_seconds` (also the Retry-After header): the
+ * place is the driver's for as long as the driver keeps asking.
+ */
+export const EventLineTicketSchema = z
+  .object({
+    place: z.number().int().min(1).meta({ description: "1: the next driver admitted" }),
+    wait_seconds: z.number().int().min(1).nullable().meta({
+      description:
+        "The wait for this place at the rate drivers were admitted over the last seconds; null before any was",
+    }),
+    retry_after_seconds: z.number().min(0.25).meta({
+      description:
+        "When to ask again: 0.25 s near the head of the line, up to 5 s far from it (the Retry-After header rounds it up to whole seconds)",
+    }),
+  })
+  .meta({ id: "EventLineTicket" });
+export type EventLineTicket = z.infer<typeof EventLineTicketSchema>;

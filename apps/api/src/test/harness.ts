@@ -49,7 +49,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
  */
 export async function createTestContext(
   env: Record<string, string> = {},
-  deps: { clock?: Clock; sitemap?: AppDeps["sitemap"] } = {},
+  deps: { clock?: Clock; sitemap?: AppDeps["sitemap"]; bookings?: AppDeps["bookings"] } = {},
 ): Promise<TestContext> {
   const config = testConfig(env);
   // The template is seeded in demo mode: without it, a database seeded afresh without the demo part.

@@ -5007,6 +5007,14 @@ export interface components {
       size: number;
       pages: number;
     };
+    EventLineTicket: {
+      /** @description 1: the next driver admitted */
+      place: number;
+      /** @description The wait for this place at the rate drivers were admitted over the last seconds; null before any was */
+      wait_seconds: number | null;
+      /** @description When to ask again: 0.25 s near the head of the line, up to 5 s far from it (the Retry-After header rounds it up to whole seconds) */
+      retry_after_seconds: number;
+    };
     MarketCategory: {
       id: number;
       slug: string;
@@ -11654,6 +11662,15 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Booking"];
+        };
+      };
+      /** @description Default Response */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EventLineTicket"];
         };
       };
       /** @description Default Response */

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigint,
+  boolean,
   check,
   doublePrecision,
   foreignKey,
@@ -115,6 +116,14 @@ export const eventRates = pgTable(
       .references(() => vehicleTypes.id),
     priceMinor: bigint("price_minor", { mode: "number" }).notNull(),
     allocation: integer("allocation").notNull(),
+    /**
+     * The offer's sold-out fact (decision 051): set by `book_event_space` in the transaction that
+     * sells the allocation's last space, cleared by the trigger `bookings_event_offer_reopened`
+     * when one of its bookings stops holding a space; an edit of the event writes its rates anew
+     * (false). True only while the allocation is taken: an on-sale's refusal reads it without the
+     * booking's transaction, and a false one still meets `book_event_space`'s locked check.
+     */
+    soldOut: boolean("sold_out").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.eventId, t.parkId, t.vehicleTypeId] }),

@@ -14,6 +14,7 @@ import {
   CreateBookingBodySchema,
   ErrorSchema,
   EVENT_ACCESS_HEADER,
+  EventLineTicketSchema,
   ExtendBookingBodySchema,
   ExtensionQuoteQuerySchema,
   ExtensionQuoteSchema,
@@ -34,6 +35,7 @@ import { presentExtensionQuote } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
 import { createEventBooking } from "./event-bookings.service";
+import type { EventLine } from "./event-line";
 import { quoteBooking } from "./booking-quote.service";
 import { grantsEventAccess } from "../events/event-access";
 
@@ -44,6 +46,8 @@ export interface BookingRouteDeps {
   qrSecret: string;
   /** Test-only negative control (see bookings.service). */
   unsafeSkipCapacityLock?: boolean;
+  /** The on-sale's waiting room for event bookings (decision 051); none: every request goes in. */
+  eventLine?: EventLine;
 }
 
 /**
@@ -97,18 +101,32 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
             [EVENT_ACCESS_HEADER]: z.string().max(512).optional(),
           }),
           body: CreateBookingBodySchema,
-          response: { 200: BookingSchema, 201: BookingSchema, ...errors },
+          response: { 200: BookingSchema, 201: BookingSchema, 202: EventLineTicketSchema, ...errors },
         },
       },
       async (req, reply) => {
         const user = requireUser(req);
         const key = req.headers["idempotency-key"];
-        const { booking, park, replayed } =
+        const answer =
           req.body.kind === "event"
-            ? await createEventBooking(deps, user.id, req.body, key, (code) =>
-                grantsEventAccess(req.headers[EVENT_ACCESS_HEADER], code, deps.qrSecret, clock()),
+            ? await createEventBooking(
+                deps,
+                user.id,
+                req.body,
+                key,
+                (code) => grantsEventAccess(req.headers[EVENT_ACCESS_HEADER], code, deps.qrSecret, clock()),
+                deps.eventLine,
               )
             : await service.createBooking(deps, user.id, req.body, key);
+        if (!("booking" in answer) || !answer.booking) {
+          // In the on-sale's line: not yet a booking (decision 051).
+          const { place, waitSeconds, retryAfterSeconds } = answer.inLine!;
+          return reply
+            .code(202)
+            .header("retry-after", String(Math.ceil(retryAfterSeconds)))
+            .send({ place, wait_seconds: waitSeconds, retry_after_seconds: retryAfterSeconds });
+        }
+        const { booking, park, replayed } = answer;
         const body = await one(req, booking, park);
         if (replayed) return reply.code(201).header("idempotent-replayed", "true").send(body);
         return reply.code(201).send(body);

@@ -23,6 +23,8 @@ import {
   type BookingDeps,
 } from "./booking-core.service";
 import * as repo from "./bookings.repo";
+import * as eventRepo from "./event-bookings.repo";
+import type { EventLine, LineAnswer } from "./event-line";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { newBookingRow, placeBooking, startBooking } from "./bookings.service";
@@ -64,10 +66,79 @@ export async function eventOffer(
 }
 
 /**
+ * The offer's sold-out fact (decision 051) and what a refusal from it must still respect, read
+ * before anything else; none when a company pays (its membership and policy answer first, in their
+ * transaction).
+ */
+function soldOutFact(
+  deps: BookingDeps,
+  userId: string,
+  body: CreateEventBookingBody,
+  idempotencyKey: string | undefined,
+) {
+  if (body.company_id) return Promise.resolve(undefined);
+  return eventRepo.readSoldOutFact(deps.db, {
+    code: body.event_code,
+    parkId: body.park_id,
+    vehicleTypeId: body.vehicle_type_id,
+    userId,
+    key: idempotencyKey ?? null,
+  });
+}
+
+/**
+ * Whether the fact answers the request: the event published, visible to the caller and not ended,
+ * its park active, the offer's allocation sold, and the request no replay of an earlier purchase
+ * (its key unknown). Anything else goes the whole way, where the same checks answer as before. A
+ * winner's retry is replayed; a fact that is false (not yet set, or cleared by a cancellation)
+ * meets book_event_space's check under the lock.
+ */
+function refusable(
+  deps: BookingDeps,
+  body: CreateEventBookingBody,
+  fact: eventRepo.EventSoldOutFact,
+  hasAccess: (eventCode: string) => boolean,
+): boolean {
+  if (!fact.sold_out || fact.keyed) return false;
+  if (fact.status !== "published" || fact.park_status !== "active") return false;
+  if (fact.visibility === "private" && !hasAccess(body.event_code)) return false;
+  return new Date(fact.end_time) > deps.clock();
+}
+
+/**
  * `hasAccess(code)`: whether the request carries the access grant of a private event with this
  * code. Without it a private event is as unknown as a missing one.
  */
 export async function createEventBooking(
+  deps: BookingDeps,
+  userId: string,
+  body: CreateEventBookingBody,
+  idempotencyKey: string | undefined,
+  hasAccess: (eventCode: string) => boolean,
+  line?: EventLine,
+): Promise<EventBookingAnswer> {
+  const fact = await soldOutFact(deps, userId, body, idempotencyKey);
+  if (fact && refusable(deps, body, fact, hasAccess)) throw eventSoldOut();
+  // The waiting room (decision 051), for an offer the caller may book: a replay of a purchase
+  // made, and what is no such offer (unknown, private without its grant, ended), go straight to
+  // their answer.
+  const waits = fact && !fact.keyed && fact.status === "published" && new Date(fact.end_time) > deps.clock();
+  if (!line || !waits || (fact.visibility === "private" && !hasAccess(body.event_code)))
+    return bookEvent(deps, userId, body, idempotencyKey, hasAccess);
+  const turn = await line.enter(body.event_code, userId, Date.now());
+  if (!turn.admitted) return { inLine: turn };
+  try {
+    return await bookEvent(deps, userId, body, idempotencyKey, hasAccess);
+  } finally {
+    await turn.leave();
+  }
+}
+
+export type EventBookingAnswer =
+  | { booking: BookingRow; park?: ParkView; replayed: boolean; inLine?: undefined }
+  | { inLine: Extract<LineAnswer, { admitted: false }>; booking?: undefined };
+
+async function bookEvent(
   deps: BookingDeps,
   userId: string,
   body: CreateEventBookingBody,

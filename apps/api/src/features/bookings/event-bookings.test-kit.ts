@@ -36,3 +36,28 @@ export async function overAllocated(db: Db) {
     HAVING count(b.id) > r.allocation`,
   );
 }
+
+/**
+ * Offers whose sold-out fact (`event_rates.sold_out`, decision 051) says sold out while a space of
+ * the allocation is free (empty when none): the refusal it answers would be wrong.
+ */
+export async function falselySoldOut(db: Db) {
+  return queryRows<{ event_id: number; park_id: number; booked: number; allocation: number }>(
+    db,
+    sql`
+    SELECT r.event_id, r.park_id, r.vehicle_type_id, r.allocation,
+      event_booked(r.event_id, r.park_id, r.vehicle_type_id) AS booked
+    FROM event_rates r
+    WHERE r.sold_out AND event_booked(r.event_id, r.park_id, r.vehicle_type_id) < r.allocation`,
+  );
+}
+
+/** An offer's sold-out fact, as the refusal before the transaction reads it. */
+export async function soldOutFact(db: Db, eventId: number, parkId: number, vehicleTypeId = 1) {
+  const [row] = await queryRows<{ sold_out: boolean }>(
+    db,
+    sql`SELECT sold_out FROM event_rates
+        WHERE event_id = ${eventId} AND park_id = ${parkId} AND vehicle_type_id = ${vehicleTypeId}`,
+  );
+  return row?.sold_out;
+}

@@ -1,4 +1,4 @@
-import type { BookingFilter } from "@parkwell/contract";
+import type { Booking, BookingFilter, EventLineTicket } from "@parkwell/contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api, type ApiAnswer } from "../../lib/api";
 import { eventAccessHeaders } from "../../lib/event-access";
@@ -105,8 +105,13 @@ export const bookingQuoteQuery = (asked: BookingQuoteAsked) =>
   });
 
 /** One key per attempt of the form: a retried request (double click, flaky network) books once. */
+/** A window's booking (the on-sale's line, 202, answers event bookings only). */
 export const createBooking = (body: CreateBookingInput, idempotencyKey: string) =>
-  api("/bookings", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+  api("/bookings", {
+    method: "POST",
+    body,
+    headers: { "idempotency-key": idempotencyKey },
+  }) as Promise<Booking>;
 
 /**
  * The same window, held while the wallet's shortfall is paid (decision 026): the answer's payment
@@ -136,10 +141,19 @@ export interface EventBookingInput {
   coupon_code?: string;
 }
 
-/** An event's parking (no times: the event's window at the park); a private event's grant goes with it. */
-export const createEventBooking = (body: EventBookingInput, idempotencyKey: string) =>
+/**
+ * An event's parking (no times: the event's window at the park); a private event's grant goes with
+ * it. On sale, the answer may be a place in the event's line (202, decision 051) instead of the
+ * booking: ask again with the same body and key after its retry_after_seconds.
+ */
+export const createEventBooking = (
+  body: EventBookingInput,
+  idempotencyKey: string,
+): Promise<Booking | EventLineTicket> =>
   api("/bookings", {
     method: "POST",
     body,
     headers: { "idempotency-key": idempotencyKey, ...eventAccessHeaders(body.event_code) },
   });
+
+export const inLine = (answer: Booking | EventLineTicket): answer is EventLineTicket => "place" in answer;

@@ -1,11 +1,11 @@
 import {
   CreateBookingBodySchema,
-  type BookingRequest,
   type EventDetail,
+  type EventLineTicket,
   type EventPark,
 } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { useNavigate, useSearchParams } from "react-router";
@@ -21,7 +21,8 @@ import { RefundPolicy } from "./refund-policy";
 import { newAttemptKey } from "./time";
 import { useWalletInOtherCurrency, WalletNotice } from "../../components/ui/top-up-notice";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
-import { bookingQuoteQuery, createEventBooking } from "./api";
+import { bookingQuoteQuery, createEventBooking, inLine, type EventBookingInput } from "./api";
+import { clearLineWait, storeLineWait, storedLineWait } from "./event-line";
 import { eventSpan, formatEventStart } from "../../lib/event-time";
 
 /**
@@ -45,7 +46,16 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
   const typeId = offer?.vehicle_type_id ?? 1;
   const vehicleId = Number(params.get("vehicle_id")) || undefined;
   const plate = params.get("plate_number") ?? "";
-  const [attemptKey, setAttemptKey] = useState(newAttemptKey);
+  // A place in the event's line (decision 051) this tab already holds: kept across a reload.
+  const [resumed] = useState(() => storedLineWait(event.event_code, item.park.id));
+  const [attemptKey, setAttemptKey] = useState(() => resumed?.key ?? newAttemptKey());
+  const [line, setLine] = useState<EventLineTicket | null>(resumed?.ticket ?? null);
+  const again = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const leaveLine = () => {
+    clearTimeout(again.current);
+    clearLineWait(event.event_code);
+    setLine(null);
+  };
   const form = useSchemaForm<VehicleChoice, typeof CreateBookingBodySchema>({
     schema: CreateBookingBodySchema,
     defaultValues: { vehicle_id: "", plate_number: "" },
@@ -58,6 +68,7 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
     }),
   });
   const update = (changes: Record<string, string | undefined>) => {
+    leaveLine();
     setAttemptKey(newAttemptKey());
     setParams(
       (prev) => {
@@ -94,25 +105,25 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
   const money = (n: number, c: string) => formatMoney(n, c, lang);
 
   const book = useMutation({
-    mutationFn: (body: BookingRequest & { kind: "event" }) =>
-      createEventBooking(
-        {
-          event_code: body.event_code,
-          park_id: body.park_id,
-          vehicle_type_id: body.vehicle_type_id,
-          ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
-          ...(couponCode ? { coupon_code: couponCode } : {}),
-        },
-        attemptKey,
-      ),
-    onSuccess: async (booking) => {
+    mutationFn: (ask: { body: EventBookingInput; key: string }) => createEventBooking(ask.body, ask.key),
+    onSuccess: async (answer, ask) => {
+      if (inLine(answer)) {
+        // In line: the same request with the same key again after the server's pause.
+        setLine(answer);
+        storeLineWait(event.event_code, { ...ask, ticket: answer });
+        clearTimeout(again.current);
+        again.current = setTimeout(() => book.mutate(ask), answer.retry_after_seconds * 1000);
+        return;
+      }
+      leaveLine();
       markBookingCreated();
       await client.invalidateQueries({ queryKey: ["wallet"] });
       await client.invalidateQueries({ queryKey: ["bookings"] });
       await client.invalidateQueries({ queryKey: ["events"] });
-      void navigate(`/booking-success?code=${encodeURIComponent(booking.booking_code)}`);
+      void navigate(`/booking-success?code=${encodeURIComponent(answer.booking_code)}`);
     },
     onError: async (err) => {
+      leaveLine();
       setAttemptKey(newAttemptKey());
       form.showServerErrors(err);
       // Sold out or ended: the spaces shown are refreshed.
@@ -120,8 +131,26 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
         await client.invalidateQueries({ queryKey: ["events", "detail"] });
     },
   });
+  // Back on the page with a place in line (a reload): ask again at once, with the same key.
+  useEffect(() => {
+    if (resumed) book.mutate({ body: resumed.body, key: resumed.key });
+    return () => clearTimeout(again.current);
+    // Once, on the page's first render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const submit = form.handleSubmit((body) => {
-    if (!book.isPending && body.kind === "event") book.mutate(body);
+    if (book.isPending || line || body.kind !== "event") return;
+    const ask = {
+      key: attemptKey,
+      body: {
+        event_code: body.event_code,
+        park_id: body.park_id,
+        vehicle_type_id: body.vehicle_type_id,
+        ...(body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" }),
+        ...(couponCode ? { coupon_code: couponCode } : {}),
+      },
+    };
+    book.mutate(ask);
   });
   const error = book.error instanceof ApiError ? book.error : null;
   // What no field of this form shows (the event, the park, a vehicle not on the page) is said above Pay.
@@ -191,19 +220,53 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
           </p>
         )}
       </section>
+      {line && <LinePlace ticket={line} onLeave={leaveLine} />}
       <RefundPolicy />
       <WalletNotice currency={currency || undefined} error={error} alert={message} />
       <button
         type="submit"
         className="button button--accent"
-        disabled={book.isPending || soldOut || !offer || Boolean(otherCurrency)}
+        disabled={book.isPending || Boolean(line) || soldOut || !offer || Boolean(otherCurrency)}
       >
-        {book.isPending
-          ? t("checkout.paying")
-          : price
-            ? t("checkout.payAmount", { amount: money(price.total, currency) })
-            : t("checkout.pay")}
+        {line
+          ? t("events:line.waiting")
+          : book.isPending
+            ? t("checkout.paying")
+            : price
+              ? t("checkout.payAmount", { amount: money(price.total, currency) })
+              : t("checkout.pay")}
       </button>
     </form>
+  );
+}
+
+/**
+ * The driver's place in the event's line, announced as it changes (aria-live), and the wait the
+ * server estimates from the rate it admits drivers at; the page asks again by itself.
+ */
+function LinePlace({ ticket, onLeave }: { ticket: EventLineTicket; onLeave: () => void }) {
+  const { t } = useTranslation("events");
+  const id = useId();
+  const wait = ticket.wait_seconds;
+  return (
+    <section className="card" aria-labelledby={`${id}-line`} data-testid="event-line">
+      <h2 id={`${id}-line`}>{t("line.title")}</h2>
+      <div role="status" aria-live="polite" aria-atomic="true">
+        <p>
+          <strong data-testid="event-line-place">{t("line.place", { place: ticket.place })}</strong>
+        </p>
+        <p data-testid="event-line-wait">
+          {wait === null
+            ? t("line.estimating")
+            : wait < 60
+              ? t("line.waitSeconds", { count: wait })
+              : t("line.waitMinutes", { count: Math.ceil(wait / 60) })}
+        </p>
+      </div>
+      <p className="field__hint">{t("line.keepOpen")}</p>
+      <button type="button" className="button" onClick={onLeave}>
+        {t("line.leave")}
+      </button>
+    </section>
   );
 }

@@ -6,6 +6,7 @@ AS $function$
 DECLARE
   v_status text;
   v_allocation integer;
+  v_booked integer;
 BEGIN
   -- The purchase engine's row first, before the capacity lock: the code and the buyer's
   -- Idempotency-Key claimed (a retry racing its first attempt waits on the key's unique index, then
@@ -27,12 +28,19 @@ BEGIN
   IF v_allocation IS NULL THEN
     RETURN 'unavailable';
   END IF;
-  IF event_booked(p_event, p_park, p_type) >= v_allocation THEN
+  v_booked := event_booked(p_event, p_park, p_type);
+  IF v_booked >= v_allocation THEN
     RETURN 'full';
   END IF;
   v_status := pay_and_insert_booking(p_event, p_id, p_code, p_user, p_park, p_type, p_vehicle, p_plate,
     p_start, p_end, p_currency, p_total, p_breakdown, p_idempotency_key, p_request_hash, p_now,
     p_wallet, p_revenue);
+  -- The allocation's last space: the offer's sold-out fact, in this transaction and under this
+  -- lock (decision 051). A booking that stops holding a space clears it (event_offer_reopened).
+  IF v_status = 'booked' AND v_booked + 1 >= v_allocation THEN
+    UPDATE event_rates SET sold_out = true
+      WHERE event_id = p_event AND park_id = p_park AND vehicle_type_id = p_type AND allocation <= v_booked + 1;
+  END IF;
   IF v_status = 'booked' AND p_plate IS NOT NULL THEN
     PERFORM refuse_held_plate(p_user, p_plate, p_start, p_end, p_now);
   END IF;

@@ -1,0 +1,1 @@
+ALTER TABLE "event_rates" ADD COLUMN "sold_out" boolean DEFAULT false NOT NULL;
