@@ -1,9 +1,9 @@
 import { SERVER_STATE_ID } from "../lib/server-state";
+import { MANIFEST_PATH, manifestHref } from "../lib/web-manifest";
 import { pageAssets } from "./route-assets";
 
 /** The `<template>` of a rendered page's scripts, which index.html's last script puts into the page once painted. */
 export const AFTER_PAINT_ID = "parkwell-after-paint";
-import { MANIFEST_PATH, manifestHref } from "../lib/web-manifest";
 
 /**
  * The built index.html with the render in it: the entry's and the matched routes' styles written
