@@ -2,7 +2,7 @@
 // before the public pages were rendered on the server), reports each page's initial JavaScript
 // (gzip, from the Vite manifests), then serves both builds from the built API and runs Lighthouse
 // in Debian's Chromium on home (a first visit and a returning one), /parks-list, a seeded park's
-// page and a seeded public event's page (returning: a country stored), mobile and desktop presets,
+// page, a seeded public event's page and a seeded blog post (returning: a country stored), mobile and desktop presets,
 // performance, accessibility and SEO, alternating baseline and change, and writes the medians to
 // bench/results/web.md. A benchmark, not a test: it reports, it does not fail.
 //
@@ -14,7 +14,8 @@
 //   BENCH_WEB_BASE=ref    the git ref measured as the baseline; "none" measures the change alone
 //   BENCH_WEB_OUT=...     where the report goes (bench/results/web.md)
 //   BENCH_WEB_KEEP=dir    also keep every Lighthouse report (JSON) there, for its trace-based audits
-//   BENCH_WEB_PAGES=a,b   measure only these pages (home-first, home, parks-list, park, event)
+//   BENCH_WEB_PAGES=a,b   measure only these pages (home-first, home, parks-list, park, event, post)
+//   CHROME_PATH=...       the Chromium Lighthouse drives (/usr/bin/chromium, else Debian's headless shell)
 import { execFileSync, execSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -155,6 +156,15 @@ const ALL_PAGES = [
       "src/features/events/pages/event-page.tsx",
       "../../packages/contract/locales/en/common.json",
       "../../packages/contract/locales/en/events.json",
+    ],
+  },
+  {
+    id: "post",
+    roots: [
+      "index.html",
+      "src/features/blog/pages/post-page.tsx",
+      "../../packages/contract/locales/en/common.json",
+      "../../packages/contract/locales/en/blog.json",
     ],
   },
 ];
@@ -359,15 +369,21 @@ async function lighthouseRuns() {
     // public events the list shows (the seed's dates roll forward at each start).
     const events = await (await fetch(`${servers[first].url}/api/v1/events?country=NG&size=1`)).json();
     const code = events.items[0].event_code;
+    // The newest published post (the blog's first page), by its slug as the blog links it.
+    const posts = await (await fetch(`${servers[first].url}/api/v1/blog/posts?size=1`)).json();
+    const post = posts.items[0].slug;
     const urls = {
       "home-first": "/",
       home: "/",
       "parks-list": "/parks-list",
       park: `/park/${slug}`,
       event: `/event/${code}`,
+      post: `/post/${post}`,
     };
     chrome = await launcher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromePath:
+        process.env.CHROME_PATH ??
+        (fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : "/usr/bin/chromium-headless-shell"),
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
     });
     const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()).Browser;

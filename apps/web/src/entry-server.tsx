@@ -16,7 +16,8 @@ import { serializeServerState, type ServerState } from "./lib/server-state";
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S } from "./lib/storage-keys";
 import { createServerI18n } from "./ssr/i18n-server";
 import { requestCountry, requestLanguage } from "./ssr/language";
-import { assetTags, moduleAssets, type BuildManifest, type RenderHandle } from "./ssr/route-assets";
+import { readBuiltAsset } from "./ssr/built-assets";
+import { moduleAssets, type BuildManifest, type RenderHandle } from "./ssr/route-assets";
 import { serializeRouteErrors } from "./ssr/route-errors";
 import { pageKey } from "./ssr/render-key";
 import { fillTemplate } from "./ssr/template";
@@ -217,6 +218,7 @@ async function renderPage(
       country: shownCountry.code,
       state: serializeServerState(state),
       assets: routeAssets(options, context.matches),
+      readAsset: readBuiltAsset,
     }),
     headers,
     unfilled: queryClient
@@ -226,8 +228,8 @@ async function renderPage(
   };
 }
 
-/** The <head> tags of the matched routes' own code (their `handle.modules`), for React's head. */
-function routeAssets(options: RenderOptions, matches: { route: { handle?: unknown } }[]): string {
+/** The styles and scripts of the matched routes' own code (their `handle.modules`). */
+function routeAssets(options: RenderOptions, matches: { route: { handle?: unknown } }[]) {
   const modules = matches.flatMap((m) => (m.route.handle as RenderHandle | undefined)?.modules ?? []);
-  return assetTags(moduleAssets(options.manifest, modules), options.template);
+  return moduleAssets(options.manifest, modules);
 }

@@ -32,7 +32,8 @@ export const IP_LOOKUP_ORIGINS = ["https://ipapi.co", "https://ipwho.is", "https
 /**
  * The CSP sources (`'sha256-…'`) of the scripts written inline in the built web app's index.html:
  * its first script, which writes the stored language and country to the server's cookies before
- * anything is drawn (docs/decisions/038-first-paint-in-the-stored-choices.md). Hashed from the file
+ * anything is drawn (docs/decisions/038-first-paint-in-the-stored-choices.md), and its last, which
+ * puts a rendered page's scripts into it once painted (docs/decisions/053-first-paint-without-requests.md). Hashed from the file
  * served, so the policy allows exactly the bytes the build wrote and nothing else inline; a script
  * with a `src` or a data type (the page's state, JSON-LD) runs nothing and is left out.
  */

@@ -125,10 +125,26 @@ function read(): SelectedCountry {
   return { code: chosen.code, name: chosen.name, id: chosen.id };
 }
 
-let snapshot = read();
+/** What a server render shows without a `country` cookie (a first visit). */
+export const DEFAULT_COUNTRY: SelectedCountry = (({ code, name, id }) => ({ code, name, id }))(
+  BUILT_IN_COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY_CODE)!,
+);
+
+/**
+ * The same choice keeps its object: a page hydrated from the country it was rendered for (the
+ * store's server snapshot) is not drawn again at once, in one task, for an equal copy of it read
+ * from storage (useSyncExternalStore compares snapshots by identity).
+ */
+function same(next: SelectedCountry, previous: SelectedCountry): SelectedCountry {
+  return next.code === previous.code && next.name === previous.name && next.id === previous.id
+    ? previous
+    : next;
+}
+
+let snapshot = same(read(), hydrationCountry());
 const listeners = new Set<() => void>();
 function emit(): void {
-  snapshot = read();
+  snapshot = same(read(), snapshot);
   for (const l of listeners) l();
 }
 if (typeof window !== "undefined") {
@@ -142,11 +158,6 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** What a server render shows without a `country` cookie (a first visit). */
-export const DEFAULT_COUNTRY: SelectedCountry = (({ code, name, id }) => ({ code, name, id }))(
-  BUILT_IN_COUNTRIES.find((c) => c.code === DEFAULT_COUNTRY_CODE)!,
-);
-
 /**
  * The country a server render shows (entry-server.tsx provides the visitor's, from the `country`
  * cookie); in the browser there is no provider, and hydration starts from the one the page was
@@ -154,7 +165,9 @@ export const DEFAULT_COUNTRY: SelectedCountry = (({ code, name, id }) => ({ code
  */
 const RenderedCountry = createContext<SelectedCountry | null>(null);
 export const RenderedCountryProvider = RenderedCountry.Provider;
-const hydrationCountry = () => serverState()?.country ?? DEFAULT_COUNTRY;
+function hydrationCountry(): SelectedCountry {
+  return serverState()?.country ?? DEFAULT_COUNTRY;
+}
 
 export function getSelectedCountry(): SelectedCountry {
   return snapshot;
@@ -188,13 +201,6 @@ export interface CountryFlowState {
   detected: DetectedCountry | null;
 }
 
-let flow: CountryFlowState = {
-  pickerOpen: false,
-  required: false,
-  detecting: false,
-  countries: servedCountries(),
-  detected: null,
-};
 const flowListeners = new Set<() => void>();
 function setFlow(patch: Partial<CountryFlowState>): void {
   flow = { ...flow, ...patch };
@@ -209,6 +215,10 @@ const SERVER_FLOW: CountryFlowState = {
   countries: BUILT_IN_COUNTRIES,
   detected: null,
 };
+
+/** The flow starts as the server's when the served list is the built-in one (the same object, as above). */
+let flow: CountryFlowState = ((countries) =>
+  countries === BUILT_IN_COUNTRIES ? SERVER_FLOW : { ...SERVER_FLOW, countries })(servedCountries());
 
 export function useCountryFlow(): CountryFlowState {
   return useSyncExternalStore(

@@ -21,11 +21,22 @@ export interface Session {
   profile: CachedProfile | null;
 }
 
+/** What a server render shows (it has no session) and so what hydration starts from. */
+const SIGNED_OUT: Session = { token: null, profile: null };
+const signedOut = () => SIGNED_OUT;
+
 const listeners = new Set<() => void>();
 let snapshot: Session = read();
 
+/**
+ * Signed out is always the one object: hydration starts from it (the server's snapshot), and an
+ * equal copy would make React draw the page again at once, in one task (snapshots are compared by
+ * identity).
+ */
 function read(): Session {
-  return { token: readStorage(STORAGE_KEYS.token), profile: readJson<CachedProfile>(STORAGE_KEYS.profile) };
+  const token = readStorage(STORAGE_KEYS.token);
+  const profile = readJson<CachedProfile>(STORAGE_KEYS.profile);
+  return token === null && profile === null ? SIGNED_OUT : { token, profile };
 }
 
 function emit(): void {
@@ -43,10 +54,6 @@ export function subscribeSession(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
-
-/** What a server render shows (it has no session) and so what hydration starts from. */
-const SIGNED_OUT: Session = { token: null, profile: null };
-const signedOut = () => SIGNED_OUT;
 
 export function getSession(): Session {
   return snapshot;

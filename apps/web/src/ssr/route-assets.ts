@@ -45,12 +45,58 @@ export function moduleAssets(
   return { css: [...css], js: [...js] };
 }
 
-/** The page's <head> tags for those assets: stylesheets, then module preloads. */
-export function assetTags(assets: { css: string[]; js: string[] }, linked: string): string {
-  const tags = [
-    ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...assets.js.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
-  // What the template links already (the entry's own chunks and styles) is not linked twice.
-  return tags.filter((tag) => !linked.includes(/href="([^"]+)"/.exec(tag)![1]!)).join("");
+/** The tags the build writes in index.html's <head> for the app's entry (Vite's). */
+const ENTRY_TAG =
+  /\s*<link rel="(?:stylesheet|modulepreload)"[^>]*\shref="\/([^"]+)"[^>]*>|\s*<script type="module"[^>]*\ssrc="\/([^"]+)"[^>]*><\/script>/g;
+
+/**
+ * How a rendered page gets its styles and scripts (docs/decisions/053-first-paint-without-requests.md):
+ *
+ * - `styles`: one `<style>` with the entry's and the matched routes' styles, in the order the
+ *   build links them, so the first paint waits for no stylesheet (a file `readAsset` cannot read
+ *   stays a `<link>`, after it);
+ * - `afterPaint`: the entry's module script and every module preload (the entry's and the
+ *   routes'), inert in a `<template>` that index.html's last script puts into the page once the
+ *   page has painted: no script is fetched before the server's HTML is on screen;
+ * - `head`: the template's <head> without the entry's tags (they are in the two above).
+ */
+export function pageAssets(
+  templateHead: string,
+  route: { css: string[]; js: string[] },
+  readAsset: (file: string) => string | undefined,
+): { head: string; styles: string; afterPaint: string } {
+  const css: string[] = [];
+  const preloads: string[] = [];
+  const entries: string[] = [];
+  const head = templateHead.replace(ENTRY_TAG, (tag, href?: string, src?: string) => {
+    if (src) entries.push(src);
+    else if (tag.includes('rel="stylesheet"')) css.push(href!);
+    else preloads.push(href!);
+    return "";
+  });
+  for (const file of route.css) if (!css.includes(file)) css.push(file);
+  for (const file of route.js) if (!preloads.includes(file) && !entries.includes(file)) preloads.push(file);
+  const inline: string[] = [];
+  const linked: string[] = [];
+  for (const file of css) {
+    const text = readAsset(file);
+    if (text === undefined) {
+      linked.push(`<link rel="stylesheet" crossorigin href="/${file}">`);
+      continue;
+    }
+    // A `</style` in a stylesheet would end the element early (none is written by the build).
+    inline.push(text.replace(/<\/style/gi, "<\\/style"));
+    // Each file written in is named by a disabled link, which the browser neither fetches nor
+    // applies: when hydration imports the route's code, Vite's preload helper finds the
+    // stylesheet there and does not fetch it again (it adds the ones no link names).
+    linked.push(`<link rel="stylesheet" href="/${file}" disabled>`);
+  }
+  return {
+    head,
+    styles: (inline.length ? `<style>${inline.join("\n")}</style>` : "") + linked.join(""),
+    afterPaint: [
+      ...preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ...entries.map((file) => `<script type="module" crossorigin src="/${file}"></script>`),
+    ].join(""),
+  };
 }

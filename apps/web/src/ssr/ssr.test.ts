@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { serializeServerState, type ServerState } from "../lib/server-state";
 import { fillTemplate } from "./template";
 import { acceptedLanguages, cookieValue, requestCountry, requestLanguage } from "./language";
-import { assetTags, moduleAssets, type BuildManifest } from "./route-assets";
+import { moduleAssets, pageAssets, type BuildManifest } from "./route-assets";
 import { restoreRouteErrors, serializeRouteErrors } from "./route-errors";
 import { isRouteErrorResponse } from "react-router";
 
@@ -108,17 +108,64 @@ describe("the page's assets and HTML", () => {
     "_window.js": { file: "assets/window-1.js", css: ["assets/window-1.css"], imports: ["_react.js"] },
   };
 
-  it("links a route's styles and preloads its scripts, with what they import, once", () => {
+  it("finds a route's styles and scripts, with what they import, once", () => {
     expect(() => moduleAssets(manifest, ["src/moved-page.tsx"])).toThrow(/not in the build's manifest/);
     const assets = moduleAssets(manifest, ["src/park-page.tsx"]);
     expect(assets.css).toEqual(["assets/park-page-1.css", "assets/window-1.css"]);
     expect(assets.js).toEqual(["assets/park-page-1.js", "assets/react-1.js", "assets/window-1.js"]);
-    const tags = assetTags(assets, '<link rel="modulepreload" href="/assets/react-1.js">');
-    expect(tags).toContain('<link rel="stylesheet" crossorigin href="/assets/park-page-1.css">');
-    expect(tags).toContain('<link rel="modulepreload" crossorigin href="/assets/window-1.js">');
-    expect(tags).not.toContain("react-1.js");
   });
 
+  const builtHead = `
+    <title>Default</title>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml" />`;
+
+  it("writes the entry's and the route's styles in one <style>, in the build's order, and holds every script until painted", () => {
+    const files: Record<string, string> = {
+      "assets/index-1.css": ".a{color:red}",
+      "assets/park-page-1.css": ".b{color:blue}",
+      "assets/window-1.css": ".c{content:'</style>'}",
+    };
+    const { head, styles, afterPaint } = pageAssets(
+      builtHead,
+      moduleAssets(manifest, ["src/park-page.tsx"]),
+      (file) => files[file],
+    );
+    // The head keeps its own tags, not the entry's.
+    expect(head).toContain("<title>Default</title>");
+    expect(head).toContain('rel="icon"');
+    expect(head).not.toMatch(/stylesheet|modulepreload|type="module"/);
+    expect(styles).toBe(
+      "<style>.a{color:red}\n.b{color:blue}\n.c{content:'<\\/style>'}</style>" +
+        // Named, not fetched: Vite's preload helper does not fetch them again at hydration.
+        '<link rel="stylesheet" href="/assets/index-1.css" disabled>' +
+        '<link rel="stylesheet" href="/assets/park-page-1.css" disabled>' +
+        '<link rel="stylesheet" href="/assets/window-1.css" disabled>',
+    );
+    // Every script, once, the entry's module script last.
+    expect(afterPaint).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/react-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/park-page-1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/window-1.js">' +
+        '<script type="module" crossorigin src="/assets/index-1.js"></script>',
+    );
+  });
+
+  it("links a stylesheet it cannot read (unbuilt), after the ones it writes in", () => {
+    const { styles } = pageAssets(builtHead, moduleAssets(manifest, ["src/park-page.tsx"]), (file) =>
+      file === "assets/index-1.css" ? ".a{}" : undefined,
+    );
+    expect(styles).toBe(
+      "<style>.a{}</style>" +
+        '<link rel="stylesheet" href="/assets/index-1.css" disabled>' +
+        '<link rel="stylesheet" crossorigin href="/assets/park-page-1.css">' +
+        '<link rel="stylesheet" crossorigin href="/assets/window-1.css">',
+    );
+  });
+
+  const NO_ASSETS = { css: [], js: [] };
   const template = `<!doctype html>
 <html lang="en">
   <head>
@@ -144,15 +191,20 @@ describe("the page's assets and HTML", () => {
       language: "fr",
       country: "CA",
       state: "{}",
-      assets: "<link x>",
+      assets: { css: ["assets/park-1.css"], js: [] },
+      readAsset: () => ".park{}",
     });
     // The language and the country the page was drawn in, for index.html's first script.
     expect(html).toContain('<html lang="fr" data-rendered-country="CA">');
     expect(html).not.toContain("Default");
     expect(html).not.toContain('class="boot"');
     expect(html).not.toContain("boot frame");
-    expect(html).toContain('<script type="module" src="/assets/index-1.js"></script>');
-    expect(html.indexOf("<link x>")).toBeLessThan(html.indexOf("<title>Park</title>"));
+    // The app's script waits in the body's template until the page has painted (index.html's last script).
+    expect(html.slice(0, html.indexOf("</head>"))).not.toContain("index-1.js");
+    expect(html).toContain(
+      '<template id="parkwell-after-paint"><script type="module" crossorigin src="/assets/index-1.js"></script></template>',
+    );
+    expect(html.indexOf("<style>.park{}</style>")).toBeLessThan(html.indexOf("<title>Park</title>"));
     expect(html).toContain('<div id="root" data-server-rendered=""><h1>Park</h1></div>');
     expect(html).toContain('<script type="application/json" id="parkwell-state">{}</script>');
     expect(html.indexOf("</head>")).toBeLessThan(html.indexOf("<body>"));
@@ -160,7 +212,12 @@ describe("the page's assets and HTML", () => {
 
   it("keeps the template's title and description when the page gives none", () => {
     const rendered = '<html lang="en"><head></head><body><div id="root"></div></body></html>';
-    const html = fillTemplate(template, rendered, { language: "en", country: "NG", state: "{}", assets: "" });
+    const html = fillTemplate(template, rendered, {
+      language: "en",
+      country: "NG",
+      state: "{}",
+      assets: NO_ASSETS,
+    });
     expect(html).toContain("<title>Default</title>");
     expect(html).toContain('content="Default"');
   });
@@ -168,7 +225,7 @@ describe("the page's assets and HTML", () => {
   it("links the manifest of the page's language (decision 043)", () => {
     const rendered = '<html lang="fr"><head></head><body><div id="root"></div></body></html>';
     const page = (language: string) =>
-      fillTemplate(template, rendered, { language, country: "NG", state: "{}", assets: "" });
+      fillTemplate(template, rendered, { language, country: "NG", state: "{}", assets: NO_ASSETS });
     expect(page("fr")).toContain('<link rel="manifest" href="/manifest.webmanifest?lang=fr" />');
     expect(page("en")).toContain('<link rel="manifest" href="/manifest.webmanifest" />');
     expect(page("fr").match(/rel="manifest"/g)).toHaveLength(1);
