@@ -28,6 +28,7 @@ export const ROUNDING_ALLOWED: Readonly<Record<string, [count: number, reason: s
   ],
   "apps/api/src/features/admin/reports/reports.domain.ts": [2, "occupancy and change percentages, not money"],
   "apps/api/src/features/admin/reports/reports.repo.ts": [1, "SQL: charger-hours reserved, 2 decimals"],
+  "apps/api/src/features/bookings/event-line.ts": [1, "the on-sale line's poll interval in seconds"],
   "apps/api/src/features/admin/gate/gate-passes.repo.ts": [
     1,
     "SQL: a visit's milliseconds inside plan hours",
