@@ -111,7 +111,7 @@ describe("the back office's parks", () => {
         });
         booked.push(made);
       }
-      await chargers.getByRole("button", { name: "Edit the CCS2 chargers" }).click();
+      await chargers.getByRole("button", { name: "Edit the CCS2 · 60 kW chargers" }).click();
       const edit = page.getByRole("form", { name: "Edit chargers" });
       await edit.getByLabel("How many").fill("1");
       await edit.getByRole("button", { name: "Save the chargers" }).click();
@@ -134,7 +134,7 @@ describe("the back office's parks", () => {
       const fr = await signedIn("manager@parkwell.test", "manage-parks-2026", VIEWPORTS.phone, "fr");
       try {
         await fr.page.goto(`${baseURL}/admin/parks/${parkId}`);
-        await fr.page.getByRole("button", { name: "Modifier les bornes CCS2" }).click();
+        await fr.page.getByRole("button", { name: "Modifier les bornes CCS2 · 60\u00a0kW" }).click();
         const modifier = fr.page.getByRole("form", { name: "Modifier les bornes" });
         await modifier.getByLabel("Nombre").fill("1");
         await modifier.getByRole("button", { name: "Enregistrer les bornes" }).click();

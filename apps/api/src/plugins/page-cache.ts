@@ -36,9 +36,16 @@ export const PAGE_CHANGING_WRITES: readonly string[] = [
   "/api/v1/admin/social-links",
 ];
 
+/**
+ * Writes under a PAGE_CHANGING_WRITES prefix that store nothing: a preview renders what it is sent.
+ * Emptying the cache for them would throw every kept page away each time an editor looks at a draft.
+ */
+export const WRITES_THAT_STORE_NOTHING: readonly string[] = ["/api/v1/admin/blog/preview"];
+
 /** Whether a write to `url` (path and query) changes what public pages show: PAGE_CHANGING_WRITES. */
 export function changesPages(url: string): boolean {
   const pathname = url.split("?")[0] ?? "";
+  if (WRITES_THAT_STORE_NOTHING.includes(pathname)) return false;
   return PAGE_CHANGING_WRITES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 

@@ -48,6 +48,8 @@ const CHANGES_NO_PAGE: Record<string, string> = {
   "POST /api/v1/admin/orders/:orderCode/courier": "a driver's order",
   "POST /api/v1/admin/deliveries/:orderCode/picked-up": "a driver's order",
   "POST /api/v1/admin/deliveries/:orderCode/delivered": "a driver's order",
+  "POST /api/v1/admin/blog/preview":
+    "stores nothing: renders the Markdown it is sent (WRITES_THAT_STORE_NOTHING)",
 };
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);

@@ -383,4 +383,19 @@ describe("the cache of rendered pages", () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await page(url)).rendered).toBe(1);
   });
+
+  it("keeps its pages when an editor previews a draft post, which stores nothing", async () => {
+    const admin = await createStaff(ctx.database.db, "admin");
+    const auth = bearer({ token: (await startSession(ctx.database.db, () => now, admin.id)).token });
+    const url = fresh();
+    await page(url);
+    const preview = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/blog/preview",
+      headers: auth,
+      payload: { body_md: "# A draft" },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect((await page(url)).rendered).toBe(0);
+  });
 });

@@ -120,6 +120,9 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
   const priceText = (c: AdminCharger) =>
     t(`chargers.per.${c.price_unit}`, { price: formatMoney(c.price, currency, language) });
   const items = list.data?.items ?? [];
+  // A group's name on its buttons: two groups of one connector differ by their power.
+  const groupName = (c: AdminCharger) =>
+    `${CHARGER_CONNECTOR_NAMES[c.connector]} · ${t("chargers.kw", { kw: formatNumber(c.power_kw, language) })}`;
   const current = typeof editing === "number" ? items.find((c) => c.id === editing) : undefined;
 
   return (
@@ -129,7 +132,7 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
       {list.isError && <p role="alert">{errorText(t, list.error)}</p>}
       {list.data && items.length === 0 && <p className="admin-park-muted">{t("chargers.none")}</p>}
       {items.length > 0 && (
-        <div className="admin-table__scroll" role="region" aria-label={t("sections.chargers")} tabIndex={0}>
+        <div className="admin-table__scroll" role="region" aria-label={t("chargers.table")} tabIndex={0}>
           <table className="admin-park-rates">
             <caption className="visually-hidden">{t("sections.chargers")}</caption>
             <thead>
@@ -155,7 +158,7 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
                       <button
                         type="button"
                         className="button"
-                        aria-label={t("chargers.editOne", { name: CHARGER_CONNECTOR_NAMES[c.connector] })}
+                        aria-label={t("chargers.editOne", { name: groupName(c) })}
                         onClick={() => {
                           setSaved(false);
                           setEditing(c.id);
@@ -169,9 +172,7 @@ export function ParkChargers({ park, editable }: { park: AdminPark; editable: bo
                         // Which group: the park's own Deactivate is on the same page.
                         aria-label={t(
                           c.status === "active" ? "chargers.deactivateOne" : "chargers.reactivateOne",
-                          {
-                            name: CHARGER_CONNECTOR_NAMES[c.connector],
-                          },
+                          { name: groupName(c) },
                         )}
                         disabled={status.isPending}
                         onClick={() =>

@@ -215,11 +215,15 @@ describe("the park editor", () => {
     await open(api, "en");
     const section = await screen.findByRole("region", { name: "EV chargers" });
     await within(section).findByRole("table");
-    await userEvent.click(within(section).getByRole("button", { name: "Deactivate the CCS2 chargers" }));
+    await userEvent.click(
+      within(section).getByRole("button", { name: "Deactivate the CCS2 · 60 kW chargers" }),
+    );
     await waitFor(() => expect(api.callsTo("PATCH /admin/parks/41/chargers/7")).toHaveLength(1));
     expect(api.callsTo("PATCH /admin/parks/41/chargers/7")[0]!.body).toEqual({ status: "inactive" });
     await waitFor(() => expect(section.textContent).toContain("Inactive"));
-    expect(within(section).getByRole("button", { name: "Reactivate the CCS2 chargers" })).toBeTruthy();
+    expect(
+      within(section).getByRole("button", { name: "Reactivate the CCS2 · 60 kW chargers" }),
+    ).toBeTruthy();
   });
 
   /** A 409 charger_conflict as PATCH /admin/parks/{id}/chargers/{id} answers it. */
@@ -257,7 +261,9 @@ describe("the park editor", () => {
     );
     await open(api, "en");
     const section = await screen.findByRole("region", { name: "EV chargers" });
-    await userEvent.click(await within(section).findByRole("button", { name: "Edit the CCS2 chargers" }));
+    await userEvent.click(
+      await within(section).findByRole("button", { name: "Edit the CCS2 · 60 kW chargers" }),
+    );
     // (happy-dom leaves a select's registered value unselected; Chromium shows the group's own.)
     // The form opened by the button: the keyboard starts at its first field.
     await waitFor(() => expect(document.activeElement).toBe(within(section).getByLabelText(/Connector/)));
@@ -302,7 +308,9 @@ describe("the park editor", () => {
     await open(api, "fr");
     const section = await screen.findByRole("region", { name: "Bornes de recharge" });
     await within(section).findByRole("table");
-    await userEvent.click(within(section).getByRole("button", { name: "Désactiver les bornes CCS2" }));
+    await userEvent.click(
+      within(section).getByRole("button", { name: "Désactiver les bornes CCS2 · 60\u00a0kW" }),
+    );
     const list = await within(section).findByTestId("booking-conflicts");
     expect(list.querySelectorAll("p")[1]!.textContent).toBe(
       "CCS2 · 60\u00a0kW\u00a0: ces réservations occupent une de ces bornes\u00a0:",
