@@ -252,8 +252,10 @@ describe("Redis unreachable", () => {
       const id = `closed.${Date.now()}@example.com`;
       for (let i = 0; i < 5; i++) expect((await login({ app }, id, "10.10.0.2")).statusCode).toBe(401);
       expect((await login({ app }, id, "10.10.0.3")).statusCode).toBe(429);
-      // The outage is logged once, however many requests and reconnections there were.
-      expect(logged(/Redis is unreachable/)).toBe(1);
+      // The outage is logged once by each part that uses Redis (the rate limits, the on-sale's
+      // line), however many requests and reconnections there were.
+      expect(logged(/Redis is unreachable: rate limits/)).toBe(1);
+      expect(logged(/Redis is unreachable: the on-sale's line/)).toBe(1);
     } finally {
       await app.close();
     }
