@@ -232,6 +232,10 @@ describe("concurrent attempts", () => {
   );
 });
 
+/** The rate limits' own lines about Redis (the on-sale's line logs its own, apart). */
+const RATE_LIMITS_DOWN = /Redis is unreachable: rate limits/;
+const RATE_LIMITS_BACK = /Redis is reachable again: rate limits/;
+
 describe("Redis unreachable", () => {
   it("with REDIS_URL on a closed port, logins answer at once and are still limited, in memory", async () => {
     const port = await freePort();
@@ -254,7 +258,7 @@ describe("Redis unreachable", () => {
       expect((await login({ app }, id, "10.10.0.3")).statusCode).toBe(429);
       // The outage is logged once by each part that uses Redis (the rate limits, the on-sale's
       // line), however many requests and reconnections there were.
-      expect(logged(/Redis is unreachable: rate limits/)).toBe(1);
+      expect(logged(RATE_LIMITS_DOWN)).toBe(1);
       expect(logged(/Redis is unreachable: the on-sale's line/)).toBe(1);
     } finally {
       await app.close();
@@ -289,7 +293,7 @@ describe("Redis unreachable", () => {
       expect((await login(first, "driver@parkwell.test", "10.12.0.2", "drive-safely-2026")).statusCode).toBe(
         200,
       );
-      expect(first.logged(/Redis is unreachable/)).toBe(1);
+      expect(first.logged(RATE_LIMITS_DOWN)).toBe(1);
 
       // Killed: the connection is gone; each process counts on its own meanwhile.
       redis.kill("SIGKILL");
@@ -298,13 +302,13 @@ describe("Redis unreachable", () => {
       for (let i = 0; i < 5; i++) expect((await login(second, dead, "10.13.0.1")).statusCode).toBe(401);
       expect((await login(second, dead, "10.13.0.1")).statusCode).toBe(429);
       expect((await login(first, dead, "10.13.0.2")).statusCode).toBe(401);
-      expect(second.logged(/Redis is unreachable/)).toBe(1);
+      expect(second.logged(RATE_LIMITS_DOWN)).toBe(1);
 
       // Back: both processes say so once, and share their counts again.
       redis = await startRedis(port);
-      await until(() => first.logged(/reachable again/) === 1 && second.logged(/reachable again/) === 1);
+      await until(() => first.logged(RATE_LIMITS_BACK) === 1 && second.logged(RATE_LIMITS_BACK) === 1);
       expect(await shared(id())).toBe(429);
-      expect(first.logged(/Redis is unreachable/)).toBe(1);
+      expect(first.logged(RATE_LIMITS_DOWN)).toBe(1);
     } finally {
       redis.kill("SIGCONT");
       redis.kill("SIGKILL");
