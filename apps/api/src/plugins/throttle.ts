@@ -1,7 +1,7 @@
 import { isIPv6 } from "node:net";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Redis } from "ioredis";
 import { AppError } from "../lib/app-error";
+import { SharedRedis } from "../lib/shared-redis";
 
 export interface LimitRule {
   /** Prefix of the counter's key, so rules never share a counter. */
@@ -34,11 +34,6 @@ export interface Limiter {
  * against a per-address rule. Only a flood of distinct keys reaches it.
  */
 const DEFAULT_CAPACITY = 50_000;
-
-/** Redis must answer within this, or the limits fall back to this process's memory. */
-const REDIS_TIMEOUT_MS = 500;
-/** While Redis is thought down but still connected (a hung server), it is pinged this often. */
-const PROBE_EVERY_MS = 1_000;
 
 /**
  * The client address a per-address rule counts: IPv4 as it is, IPv6 by its /64 network, since
@@ -129,108 +124,34 @@ return n`;
 
 /**
  * The counters every API process shares, in Redis. A limiter must never take the product down:
- * commands fail fast (no offline queue, short timeouts), and while Redis is unreachable each
- * process counts in its own memory. The outage and the recovery are logged once each.
+ * while Redis is unreachable or hung each process counts in its own memory (lib/shared-redis).
  */
 class SharedCounters {
-  private readonly redis: Redis;
-  private up = false;
-  private reported = false;
-  private lastProbe = 0;
-  private closing = false;
+  private readonly redis: SharedRedis;
 
-  constructor(
-    url: string,
-    private readonly log: FastifyBaseLogger,
-  ) {
-    this.redis = new Redis(url, {
-      connectTimeout: REDIS_TIMEOUT_MS * 2,
-      commandTimeout: REDIS_TIMEOUT_MS,
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-      // Keep trying in the background; requests meanwhile use memory.
-      retryStrategy: (times) => Math.min(200 * times, 2_000),
+  constructor(url: string, log: FastifyBaseLogger) {
+    this.redis = new SharedRedis(url, log, {
+      down: "Redis is unreachable: rate limits are counted in each process's memory until it is back",
+      back: "Redis is reachable again: rate limits are shared again",
     });
-    // Without a listener, ioredis reports every failed reconnection as an unhandled error.
-    this.redis.on("error", (err: Error) => this.down(err));
-    this.redis.on("close", () => {
-      if (!this.closing) this.down(new Error("the connection to Redis closed"));
-    });
-    this.redis.on("ready", () => this.recovered());
   }
 
-  private recovered(): void {
-    if (this.reported) this.log.info("Redis is reachable again: rate limits are shared again");
-    this.up = true;
-    this.reported = false;
-  }
-
-  /** Whether to ask Redis now; when it is thought down but connected, a ping in the background finds out. */
-  private usable(): boolean {
-    if (this.redis.status !== "ready") return false;
-    if (this.up) return true;
-    const now = Date.now();
-    if (now - this.lastProbe >= PROBE_EVERY_MS) {
-      this.lastProbe = now;
-      this.redis.ping().then(
-        () => this.recovered(),
-        () => {},
-      );
-    }
-    return false;
-  }
-
-  /** Waits for the first connection, but never longer than a request would. */
-  async ready(): Promise<void> {
-    if (this.redis.status === "ready") return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.redis.off("ready", done);
-        resolve();
-      };
-      const timer = setTimeout(done, REDIS_TIMEOUT_MS * 2);
-      this.redis.once("ready", done);
-    });
-    // Read again: the status changed while this waited.
-    const status: string = this.redis.status;
-    if (status !== "ready") this.down(new Error(`not connected (${status})`));
-  }
-
-  private down(err: Error): void {
-    this.up = false;
-    if (this.reported) return;
-    this.reported = true;
-    this.log.warn(
-      { err: err.message },
-      "Redis is unreachable: rate limits are counted in each process's memory until it is back",
-    );
+  ready(): Promise<void> {
+    return this.redis.ready();
   }
 
   /** The count, or null when Redis cannot answer now (the caller counts in memory instead). */
   async incr(key: string, windowMs: number): Promise<Count | null> {
-    if (!this.usable()) return null;
-    try {
-      const [count, ttlMs] = (await this.redis.eval(INCR_SCRIPT, 1, key, windowMs)) as [number, number];
-      return { count, ttlMs };
-    } catch (err) {
-      this.down(err as Error);
-      return null;
-    }
+    const answer = await this.redis.eval<[number, number]>(INCR_SCRIPT, [key], windowMs);
+    return answer && { count: answer[0], ttlMs: answer[1] };
   }
 
   async decr(key: string): Promise<void> {
-    if (!this.usable()) return;
-    try {
-      await this.redis.eval(DECR_SCRIPT, 1, key);
-    } catch (err) {
-      this.down(err as Error);
-    }
+    await this.redis.eval(DECR_SCRIPT, [key]);
   }
 
-  async close(): Promise<void> {
-    this.closing = true;
-    this.redis.disconnect();
+  close(): Promise<void> {
+    return this.redis.close();
   }
 }
 

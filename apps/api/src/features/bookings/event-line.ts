@@ -11,7 +11,7 @@
  * admission holds its slot until the request ends (`leave`) or, if its process died, `leaseMs`.
  */
 import type { FastifyBaseLogger } from "fastify";
-import { Redis } from "ioredis";
+import { SharedRedis } from "../../lib/shared-redis";
 
 export interface LineSettings {
   /** Requests of one event in the booking's transaction at once, across every process. */
@@ -172,37 +172,20 @@ end
 return 1
 `;
 
-const REDIS_TIMEOUT_MS = 500;
-
 class SharedLine implements EventLine {
-  private readonly redis: Redis;
-  private warned = false;
+  private readonly redis: SharedRedis;
   private admissions = 0;
 
   constructor(
     url: string,
     private readonly s: LineSettings,
     private readonly memory: MemoryLine,
-    private readonly log: FastifyBaseLogger,
+    log: FastifyBaseLogger,
   ) {
-    this.redis = new Redis(url, {
-      connectTimeout: REDIS_TIMEOUT_MS * 2,
-      commandTimeout: REDIS_TIMEOUT_MS,
-      maxRetriesPerRequest: 0,
-      enableOfflineQueue: false,
-      retryStrategy: (times) => Math.min(200 * times, 2_000),
+    this.redis = new SharedRedis(url, log, {
+      down: "Redis is unreachable: the on-sale's line is kept in each process",
+      back: "Redis is reachable again: the on-sale's line is shared again",
     });
-    this.redis.on("error", (err: Error) => this.down(err));
-    this.redis.on("ready", () => {
-      if (this.warned) this.log.info("Redis is reachable again: the on-sale's line is shared again");
-      this.warned = false;
-    });
-  }
-
-  private down(err: Error) {
-    if (this.warned) return;
-    this.warned = true;
-    this.log.warn({ err: err.message }, "Redis is unreachable: the on-sale's line is kept in each process");
   }
 
   private keys(eventCode: string) {
@@ -211,42 +194,32 @@ class SharedLine implements EventLine {
   }
 
   async enter(eventCode: string, who: string, now: number): Promise<LineAnswer> {
-    if (this.redis.status !== "ready") return this.memory.enter(eventCode, who, now);
     const keys = this.keys(eventCode);
-    let answer: number[];
-    try {
-      answer = (await this.redis.eval(
-        ENTER_SCRIPT,
-        5,
-        ...keys,
-        who,
-        now,
-        this.s.window,
-        this.s.abandonMs,
-        this.s.leaseMs,
-        this.s.rateSpanMs,
-      )) as number[];
-    } catch (err) {
-      this.down(err as Error);
-      return this.memory.enter(eventCode, who, now);
-    }
-    if (answer[0] !== 1) return waiting(this.s, answer[1]!, answer[2]!);
+    const s = this.s;
+    const answer = await this.redis.eval<number[]>(
+      ENTER_SCRIPT,
+      keys,
+      who,
+      now,
+      s.window,
+      s.abandonMs,
+      s.leaseMs,
+      s.rateSpanMs,
+    );
+    if (answer === null) return this.memory.enter(eventCode, who, now);
+    if (answer[0] !== 1) return waiting(s, answer[1]!, answer[2]!);
     this.admissions += 1;
     const id = `${process.pid}:${this.admissions}:${now}`;
     return {
       admitted: true,
       leave: async (at = Date.now()) => {
-        try {
-          await this.redis.eval(LEAVE_SCRIPT, 2, keys[2]!, keys[3]!, who, at, id);
-        } catch (err) {
-          this.down(err as Error);
-        }
+        await this.redis.eval(LEAVE_SCRIPT, [keys[2]!, keys[3]!], who, at, id);
       },
     };
   }
 
-  async close() {
-    this.redis.disconnect();
+  close(): Promise<void> {
+    return this.redis.close();
   }
 }
 
