@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -217,4 +218,10 @@ export async function anotherApp(
       await database.close();
     },
   };
+}
+
+/** Starts `app` on a free local port, as a race test's clients reach an instance: its `/api/v1` base URL. */
+export async function listenApi(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: "127.0.0.1" });
+  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
 }

@@ -1,15 +1,13 @@
 import { servedCountries } from "../reference/served-countries";
 import fs from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Booking } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { anotherApp, createTestContext, listenApi, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { creditTopUp, walletBalanceMinor } from "../wallet/ledger.service";
 import { allDayParks, at, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
@@ -29,16 +27,12 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let users: TestUser[];
     let parks: number[];
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     async function instances(unsafe: boolean): Promise<{ bases: string[]; close(): Promise<void> }> {
       const extra = unsafe ? { bookings: { unsafeSkipCapacityLock: true } } : {};
       const a = await anotherApp(ctx, extra, 10);
       const b = await anotherApp(ctx, extra, 10);
       return {
-        bases: [await listen(a.app), await listen(b.app)],
+        bases: [await listenApi(a.app), await listenApi(b.app)],
         close: async () => (await a.close(), await b.close()),
       };
     }

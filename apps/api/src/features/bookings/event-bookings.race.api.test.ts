@@ -1,13 +1,11 @@
 import fs from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { anotherApp, createTestContext, listenApi, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, book, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
 import { createEvent } from "../../test/events";
@@ -29,10 +27,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let users: TestUser[];
     let parks: number[];
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     const post = (base: string, user: TestUser, payload: object) =>
       fetch(`${base}/bookings`, {
         method: "POST",
@@ -48,7 +42,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       parks = await allDayParks(db, 10);
       const a = await anotherApp(ctx, {}, 10);
       const b = await anotherApp(ctx, {}, 10);
-      bases = [await listen(a.app), await listen(b.app)];
+      bases = [await listenApi(a.app), await listenApi(b.app)];
       close = async () => (await a.close(), await b.close());
       users = [];
       for (let i = 0; i < 40; i += 1) users.push(await fundedUser(db, 100_000_000));

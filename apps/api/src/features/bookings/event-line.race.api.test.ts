@@ -1,11 +1,9 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { anotherApp, createTestContext, listenApi, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { createEvent } from "../../test/events";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
@@ -30,10 +28,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let users: TestUser[];
     let park = 0;
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     const post = async (base: string, user: TestUser, payload: object, key: string) => {
       const t0 = performance.now();
       const res = await fetch(`${base}/bookings`, {
@@ -52,7 +46,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       const config = { ...ctx.config, REDIS_URL, EVENT_LINE_WINDOW: 2 };
       const a = await anotherApp(ctx, { config }, 10);
       const b = await anotherApp(ctx, { config }, 10);
-      bases = [await listen(a.app), await listen(b.app)];
+      bases = [await listenApi(a.app), await listenApi(b.app)];
       close = async () => (await a.close(), await b.close());
       users = [];
       for (let i = 0; i < 10; i += 1) users.push(await fundedUser(db, 100_000_000));

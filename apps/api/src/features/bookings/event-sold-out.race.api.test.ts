@@ -1,9 +1,7 @@
-import type { AddressInfo } from "node:net";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { anotherApp, createTestContext, listenApi, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { createEvent } from "../../test/events";
 import { ledgerViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, fundedUser, HOUR, overbooked, setCapacity } from "./bookings.test-kit";
@@ -24,10 +22,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let users: TestUser[];
     let parks: number[];
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     const send = async (base: string, user: TestUser, method: string, url: string, payload?: object) => {
       const res = await fetch(`${base}${url}`, {
         method,
@@ -44,7 +38,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       parks = await allDayParks(db, 4);
       const a = await anotherApp(ctx, {}, 10);
       const b = await anotherApp(ctx, {}, 10);
-      bases = [await listen(a.app), await listen(b.app)];
+      bases = [await listenApi(a.app), await listenApi(b.app)];
       close = async () => (await a.close(), await b.close());
       users = [];
       for (let i = 0; i < 50; i += 1) users.push(await fundedUser(db, 100_000_000));

@@ -1,13 +1,11 @@
 import fs from "node:fs/promises";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { anotherApp, createTestContext, listenApi, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { fundedUser } from "../bookings/bookings.test-kit";
 import {
@@ -41,17 +39,12 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let park: number;
     let slot: { slot_id: number; date: string };
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
-
     /** Two instances (the negative control's without the conditional stock UPDATE). */
     async function instances(unsafe: boolean) {
       const a = await anotherApp(ctx, unsafe ? { orders: { unsafeReadThenWriteStock: true } } : {}, 10);
       const b = await anotherApp(ctx, unsafe ? { orders: { unsafeReadThenWriteStock: true } } : {}, 10);
       close = async () => (await a.close(), await b.close());
-      return [await listen(a.app), await listen(b.app)];
+      return [await listenApi(a.app), await listenApi(b.app)];
     }
 
     beforeAll(async () => {

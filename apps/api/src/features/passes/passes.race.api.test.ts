@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import {
   addDays,
   ALLOCATION_CONFLICT_MESSAGE,
@@ -11,12 +10,11 @@ import {
   type AdminPlan,
 } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { createEvent } from "../../test/events";
 import { bearer, createStaff, operatorId, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { anotherApp, createTestContext, listenApi, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, fundedUser, HOUR, setCapacity } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
@@ -74,16 +72,12 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let parks: number[];
     const closers: (() => Promise<void>)[] = [];
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     async function instances(unsafe: boolean): Promise<string[]> {
       const extra = unsafe ? { bookings: { unsafeSkipCapacityLock: true } } : {};
       const a = await anotherApp(ctx, extra, 10);
       const b = await anotherApp(ctx, extra, 10);
       closers.push(a.close, b.close);
-      return [await listen(a.app), await listen(b.app)];
+      return [await listenApi(a.app), await listenApi(b.app)];
     }
     const send = (base: string, user: TestUser, method: string, path: string, payload: object) =>
       fetch(`${base}${path}`, {

@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import {
   dayOnClock,
   describeHours,
@@ -10,11 +9,16 @@ import {
   type PassPurchase,
 } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
+import {
+  anotherApp,
+  createTestContext,
+  listenApi,
+  TEST_ENGINE,
+  type TestContext,
+} from "../../../test/harness";
 import { ledgerViolations, overbookedParks, receiptViolations } from "../../../test/ledger-invariants";
 import { fundedUser } from "../../bookings/bookings.test-kit";
 import { signQr } from "../../bookings/qr";
@@ -523,15 +527,11 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
   () => {
     const closers: (() => Promise<void>)[] = [];
     let bases: string[];
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     beforeAll(async () => {
       const a = await anotherApp(ctx, { clock }, 10);
       const b = await anotherApp(ctx, { clock }, 10);
       closers.push(a.close, b.close);
-      bases = [await listen(a.app), await listen(b.app)];
+      bases = [await listenApi(a.app), await listenApi(b.app)];
     });
     afterAll(async () => {
       for (const close of closers) await close();

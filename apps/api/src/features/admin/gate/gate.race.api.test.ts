@@ -1,10 +1,14 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../../db/client";
 import { bearer, createStaff, type TestUser } from "../../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
+import {
+  anotherApp,
+  createTestContext,
+  listenApi,
+  TEST_ENGINE,
+  type TestContext,
+} from "../../../test/harness";
 import { ledgerViolations, overbookedParks, receiptViolations } from "../../../test/ledger-invariants";
 import { allDayParks, fundedUser, setCapacity } from "../../bookings/bookings.test-kit";
 
@@ -27,10 +31,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let staff: TestUser;
     let park: number;
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     const post = (base: string, user: TestUser, path: string, payload: object) =>
       fetch(`${base}${path}`, {
         method: "POST",
@@ -45,7 +45,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       const a = await anotherApp(ctx, {}, 10);
       const b = await anotherApp(ctx, {}, 10);
       closers.push(a.close, b.close);
-      bases = [await listen(a.app), await listen(b.app)];
+      bases = [await listenApi(a.app), await listenApi(b.app)];
       staff = await createStaff(db, "admin");
       drivers = [];
       for (let i = 0; i < 4; i += 1) drivers.push(await fundedUser(db, 100_000_000));
@@ -112,7 +112,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     it("negative control: without the capacity lock, drive-ups sent at once overbook", async () => {
       const a = await anotherApp(ctx, { bookings: { unsafeSkipCapacityLock: true } }, 10);
       const b = await anotherApp(ctx, { bookings: { unsafeSkipCapacityLock: true } }, 10);
-      const unsafe = [await listen(a.app), await listen(b.app)];
+      const unsafe = [await listenApi(a.app), await listenApi(b.app)];
       try {
         await setCapacity(db, park!, 1, 1);
         let overbooked = 0;

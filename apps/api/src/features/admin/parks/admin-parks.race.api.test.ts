@@ -1,10 +1,14 @@
-import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
-import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../../test/harness";
+import {
+  anotherApp,
+  createTestContext,
+  listenApi,
+  TEST_ENGINE,
+  type TestContext,
+} from "../../../test/harness";
 import { lagosEventForm } from "../../../test/events";
 import { allDayParks, at, book, fundedUser, HOUR, overbooked } from "../../bookings/bookings.test-kit";
 import {
@@ -39,10 +43,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let parkId: number;
     const closers: (() => Promise<void>)[] = [];
 
-    async function listen(app: FastifyInstance): Promise<string> {
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
-    }
     const send = (base: string, user: TestUser, method: string, path: string, payload: object) =>
       fetch(`${base}${path}`, {
         method,
@@ -61,7 +61,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       for (let i = 0; i < 20; i += 1) drivers.push(await fundedUser(db, 100_000_000));
       const a = await anotherApp(ctx, {}, 10);
       const b = await anotherApp(ctx, {}, 10);
-      bases = [await listen(a.app), await listen(b.app)];
+      bases = [await listenApi(a.app), await listenApi(b.app)];
       closers.push(a.close, b.close);
     });
     afterAll(async () => {
