@@ -140,6 +140,21 @@ describe("the sold-out fact", () => {
     expect((await bookEvent(ctx.app, a, offer)).json().code).toBe("event_sold_out");
   });
 
+  it("stays set while a booking keeps its space: a check-out's completed booking still holds it", async () => {
+    const park = parks[5]!;
+    const ev = await spacesEvent(park, 340, 1);
+    const offer = { event_code: ev.code, park_id: park };
+    const [a, c] = [await fundedUser(db), await fundedUser(db)];
+    const first = (await bookEvent(ctx.app, a, offer)).json<Booking>();
+    expect(await soldOutFact(db, ev.id, park)).toBe(true);
+    await db.execute(sql`UPDATE bookings SET status = 'completed' WHERE id = ${first.id}`);
+    expect(await soldOutFact(db, ev.id, park)).toBe(true);
+    expect((await bookEvent(ctx.app, c, offer)).json().code).toBe("event_sold_out");
+    // A booking that leaves it (cancelled after all) still reopens the sale.
+    await db.execute(sql`UPDATE bookings SET status = 'cancelled' WHERE id = ${first.id}`);
+    expect(await soldOutFact(db, ev.id, park)).toBe(false);
+  });
+
   it("spaces added by the back office reopen the sale at once", async () => {
     const park = parks[4]!;
     await setCapacity(db, park, 1, 10);
