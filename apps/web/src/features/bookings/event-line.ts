@@ -1,4 +1,5 @@
 import type { EventLineTicket } from "@parkwell/contract";
+import { sessionMap } from "../../lib/session-map";
 import type { EventBookingInput } from "./api";
 
 /**
@@ -15,40 +16,26 @@ export interface EventLineWait {
   ticket: EventLineTicket;
 }
 
-function readAll(): Record<string, EventLineWait> {
-  try {
-    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(EVENT_LINE_STORAGE_KEY) ?? "{}");
-    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return {};
-    return parsed as Record<string, EventLineWait>;
-  } catch {
-    return {};
-  }
-}
-
-function writeAll(all: Record<string, EventLineWait>): void {
-  try {
-    if (Object.keys(all).length === 0) window.sessionStorage.removeItem(EVENT_LINE_STORAGE_KEY);
-    else window.sessionStorage.setItem(EVENT_LINE_STORAGE_KEY, JSON.stringify(all));
-  } catch {
-    // Storage refused (private mode, quota): the place is kept while the page stays open.
-  }
-}
+const waits = sessionMap(
+  EVENT_LINE_STORAGE_KEY,
+  (value): value is EventLineWait =>
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as EventLineWait).key === "string" &&
+    Boolean((value as EventLineWait).body) &&
+    Boolean((value as EventLineWait).ticket),
+);
 
 /** The wait stored for this event at this park, if any (and well formed). */
 export function storedLineWait(eventCode: string, parkId: number): EventLineWait | null {
-  if (typeof window === "undefined") return null;
-  const wait = readAll()[eventCode];
-  if (!wait || typeof wait.key !== "string" || !wait.body || !wait.ticket) return null;
-  return wait.body.park_id === parkId ? wait : null;
+  const wait = waits.get(eventCode);
+  return wait?.body.park_id === parkId ? wait : null;
 }
 
 export function storeLineWait(eventCode: string, wait: EventLineWait): void {
-  writeAll({ ...readAll(), [eventCode]: wait });
+  waits.set(eventCode, wait);
 }
 
 export function clearLineWait(eventCode: string): void {
-  const all = readAll();
-  if (!(eventCode in all)) return;
-  delete all[eventCode];
-  writeAll(all);
+  waits.delete(eventCode);
 }
