@@ -49,6 +49,12 @@ export const ADMIN_SECTIONS = [
   "pages",
   // Parkwell's settings (the social links per country); admin-only, like pages and blog.
   "settings",
+  // Operators' money (issue #65, decision 056): statements (branch managers see their operator's),
+  // payouts and their holds (Parkwell's), the operator's payout accounts, commission rates.
+  "settlements",
+  "payouts",
+  "payout_accounts",
+  "commission",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -48,3 +48,4 @@ export * from "./referrals";
 export * from "./referral-values";
 export * from "./page-addresses";
 export * from "./pricing";
+export * from "./settlement-values";

@@ -52,6 +52,52 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
         WHERE balance_after_minor <> running`,
   );
   for (const r of afters) problems.push(`entry ${r.id}: balance_after does not match the running sum`);
+  problems.push(...(await operatorViolations(db)));
+  return problems;
+}
+
+/**
+ * Operators' accounts (decision 056): each move on an operator's account has exactly one line,
+ * of the same operator and amount, and each line its move; an operator's balance (the sum of its
+ * shards) is the sum of its lines; each statement's lines sum to its closing less its opening, and
+ * opens at the closing of the operator's statement before it in that currency.
+ */
+async function operatorViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const unmatched = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT coalesce(t.idempotency_key, l.ledger_key) AS key
+        FROM (SELECT t.idempotency_key, a.key AS account, e.amount_minor
+                FROM ledger_entries e JOIN wallet_accounts a ON a.id = e.account_id
+                JOIN ledger_transactions t ON t.id = e.transaction_id
+               WHERE a.kind = 'owner_payable') t
+        FULL JOIN operator_lines l ON l.ledger_key = t.idempotency_key
+       WHERE t.idempotency_key IS NULL OR l.ledger_key IS NULL OR t.amount_minor <> l.amount_minor
+          OR t.account NOT LIKE 'operator:' || l.operator_id || ':' || l.currency || ':%'`,
+  );
+  for (const r of unmatched) problems.push(`operator move ${r.key} and its line do not agree`);
+  const balances = await queryRows<{ operator: string; currency: string }>(
+    db,
+    sql`SELECT coalesce(a.operator, l.operator_id::text) AS operator, coalesce(a.currency, l.currency) AS currency
+        FROM (SELECT split_part(key, ':', 2) AS operator, currency, sum(balance_minor) AS balance
+                FROM wallet_accounts WHERE kind = 'owner_payable' GROUP BY 1, 2) a
+        FULL JOIN (SELECT operator_id, currency, sum(amount_minor) AS balance FROM operator_lines GROUP BY 1, 2) l
+          ON l.operator_id::text = a.operator AND l.currency = a.currency
+       WHERE coalesce(a.balance, 0) <> coalesce(l.balance, 0)`,
+  );
+  for (const r of balances)
+    problems.push(`operator ${r.operator} in ${r.currency}: balance is not its lines' sum`);
+  const statements = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT s.id::text FROM settlements s
+        LEFT JOIN LATERAL (SELECT coalesce(sum(amount_minor), 0) AS moved FROM operator_lines WHERE settlement_id = s.id) l ON true
+        LEFT JOIN LATERAL (SELECT p.closing_minor FROM settlements p
+          WHERE p.operator_id = s.operator_id AND p.currency = s.currency AND p.period_start < s.period_start
+          ORDER BY p.period_start DESC LIMIT 1) prev ON true
+       WHERE s.closing_minor - s.opening_minor <> l.moved OR s.opening_minor <> coalesce(prev.closing_minor, 0)`,
+  );
+  for (const r of statements)
+    problems.push(`statement ${r.id} does not add up to its lines or its predecessor`);
   return problems;
 }
 

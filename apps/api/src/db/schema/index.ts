@@ -21,3 +21,4 @@ export * from "./pages";
 export * from "./purchases";
 export * from "./settings";
 export * from "./referrals";
+export * from "./settlements";

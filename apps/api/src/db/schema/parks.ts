@@ -51,11 +51,28 @@ export interface ParkPhoto {
  * A company that runs car parks ("Harbourview Parking Ltd"). Its staff see and change only its
  * parks (`parks.operator_id`); a park without an operator is run by Parkwell's own staff.
  */
-export const operators = pgTable("operators", {
-  id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
-  name: text("name").notNull().unique(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const operators = pgTable(
+  "operators",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    name: text("name").notNull().unique(),
+    /**
+     * The operator's country: its statements' clock (the country's first zone), its default
+     * commission and the provider that pays it (decision 056). Null until it has a park.
+     */
+    countryId: integer("country_id").references(() => countries.id),
+    /** How often its statements close: `weekly` or `monthly`. */
+    settlementPeriod: text("settlement_period").notNull().default("monthly"),
+    /** An admin's hold on its payouts, with the reason the operator sees; null: none. */
+    payoutsHeldReason: text("payouts_held_reason"),
+    payoutsHeldAt: timestamp("payouts_held_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("operators_settlement_period", sql`${t.settlementPeriod} IN ('weekly', 'monthly')`),
+    check("operators_hold_reason", sql`(${t.payoutsHeldReason} IS NULL) = (${t.payoutsHeldAt} IS NULL)`),
+  ],
+);
 
 // One list of park types, the contract's: the CHECK constraint below and the API agree by construction.
 export { PARK_TYPES };

@@ -1,4 +1,6 @@
 import type { Db } from "../client";
+import { sql } from "drizzle-orm";
+import { DEFAULT_COMMISSION_BPS } from "@parkwell/contract";
 import {
   billingEntities,
   countries,
@@ -39,6 +41,16 @@ export interface SeedOptions {
   now?: Date;
 }
 
+/**
+ * Each served country's default commission (decision 056), from the start of the ledger's time:
+ * a country that has any rate keeps it (an admin's later ones are new rows, never changed here).
+ */
+async function seedCommissionDefaults(db: Db): Promise<void> {
+  await db.execute(sql`INSERT INTO commission_rates (country_id, rate_bps, effective_from)
+    SELECT c.id, ${DEFAULT_COMMISSION_BPS}, '2020-01-01T00:00:00Z' FROM countries c
+    WHERE NOT EXISTS (SELECT FROM commission_rates r WHERE r.country_id = c.id)`);
+}
+
 /** Deterministic and idempotent: run on every start; later features add their own steps here. */
 export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
   const now = options.now ?? new Date();
@@ -51,6 +63,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await upsertAll(tx, billingEntities, billingEntities.countryId, BILLING_ENTITY_ROWS);
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);
+    await seedCommissionDefaults(tx);
     await seedPlans(tx);
     await seedEvents(tx, now, { demo: options.demo ?? false });
     await seedMarketplace(tx, now);

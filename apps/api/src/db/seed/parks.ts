@@ -53,6 +53,9 @@ async function linkOperators(db: Db): Promise<void> {
     ON CONFLICT (name) DO NOTHING`);
   await db.execute(sql`UPDATE parks p SET operator_id = o.id FROM operators o
     WHERE o.name = p.operator AND p.operator_id IS NULL`);
+  await db.execute(sql`UPDATE operators o SET country_id =
+      (SELECT p.country_id FROM parks p WHERE p.operator_id = o.id ORDER BY p.id LIMIT 1)
+    WHERE o.country_id IS NULL`);
 }
 
 /** Seeded ids are explicit; move the identity past them so parks created later get fresh ids. */

@@ -40,6 +40,16 @@ export const companyWalletKey = (companyId: number, currency: string) => `compan
  * It goes below zero by what was spent; its balance is its entries' sum like every account's.
  */
 export const marketingKey = (currency: string, shard: number) => `marketing:${currency}:${shard}`;
+/**
+ * What Parkwell owes an operator in one currency (decision 056), spread over shards as revenue is:
+ * a sale's share is posted in its purchase's transaction, against the revenue shard its charge
+ * used, so one operator's bookings do not all wait on one row. The operator's balance is the sum
+ * of its shards.
+ */
+export const operatorKey = (operatorId: number, currency: string, shard: number) =>
+  `operator:${operatorId}:${currency}:${shard}`;
+/** Payouts on their way to operators through a provider, until its webhook says paid or failed. */
+export const payoutsInTransitKey = (provider: string, currency: string) => `payouts:${provider}:${currency}`;
 /** A user's money that arrived beyond the wallet's cap, kept apart until support returns it. */
 export const heldKey = (userId: string, currency: string) => `held:${userId}:${currency}`;
 

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import type { LedgerKind } from "@parkwell/contract";
+import type { LedgerKind, OperatorLedgerKind } from "@parkwell/contract";
 import { preparedRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { ledgerEntries, ledgerTransactions, receipts, users, walletAccounts } from "../../db/schema/index";
@@ -63,7 +63,7 @@ export async function ensureAccounts<const T extends readonly AccountSpec[]>(
 }
 
 export interface Posting {
-  kind: LedgerKind;
+  kind: LedgerKind | OperatorLedgerKind;
   idempotencyKey: string;
   reference: string | null;
   description: string | null;

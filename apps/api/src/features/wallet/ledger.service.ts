@@ -14,7 +14,7 @@
  *
  * A charge beyond the balance throws AppError 409 `insufficient_funds` (the transaction rolls back).
  */
-import type { LedgerKind } from "@parkwell/contract";
+import type { LedgerKind, OperatorLedgerKind } from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import { toMajor } from "../../lib/money";
 import {
@@ -38,8 +38,11 @@ export const INSUFFICIENT_FUNDS = "Insufficient wallet balance";
 
 export interface TransferInput {
   idempotencyKey: string;
-  /** One of the ledger's kinds: every screen listing moves has words for each (LEDGER_KINDS). */
-  kind: LedgerKind;
+  /**
+   * One of the ledger's kinds: every screen listing moves has words for each (LEDGER_KINDS); an
+   * operator's account's moves have theirs (OPERATOR_LEDGER_KINDS, decision 056).
+   */
+  kind: LedgerKind | OperatorLedgerKind;
   reference?: string | null;
   description?: string | null;
   /** Accounts are named by what they are; one is created at its first movement. */

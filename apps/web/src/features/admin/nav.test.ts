@@ -16,7 +16,7 @@ const holder = (...permissions: string[]) => ({ permissions });
 
 describe("permissions", () => {
   it("are section.action for the twenty-five sections and four actions", () => {
-    expect(ADMIN_SECTIONS).toHaveLength(25);
+    expect(ADMIN_SECTIONS).toHaveLength(29);
     expect(ADMIN_ACTIONS).toEqual(["view", "create", "update", "delete"]);
   });
 

@@ -238,6 +238,10 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "vehicle_doc_fees",
   "blog",
   "settings",
+  "settlements",
+  "payouts",
+  "payout_accounts",
+  "commission",
 ];
 
 /**
