@@ -291,6 +291,13 @@ export const ERRORS = {
   post_not_found: { status: 404, when: "no such blog post" },
   page_changed: { status: 409, when: "someone published the page meanwhile: reload" },
   terms_outdated: { status: 409, when: "acceptance of Terms that are not the current ones" },
+
+  // Operators' money (issue #65, decision 056)
+  operator_not_found: { status: 404, when: "no such operator (or not this staff member's)" },
+  commission_rate_exists: {
+    status: 409,
+    when: "a commission rate for the same operator or country, product and instant already exists",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code the API answers with. */

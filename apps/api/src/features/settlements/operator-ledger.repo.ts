@@ -4,25 +4,56 @@ import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { operatorLines } from "../../db/schema/index";
 
+/** The rate that applies, and where it comes from (the operator's own or its country's default). */
+export interface CommissionRateFound {
+  rate_bps: number;
+  /** The operator's own rate (true) or its country's default (false). */
+  own: boolean;
+  /** The product the row names; null: a row for every product. */
+  product: CommissionProduct | null;
+  effective_from: string;
+}
+
 /**
  * Parkwell's commission for an operator's sale of `product` at `at`: the operator's own rate for
  * the product, else its rate for every product, else its country's for the product, else the
  * country's for every product; at each level the latest one effective by then. Null: none set.
+ * The one copy of the rule: a sale's share, a drive-up sale's commission and the back office's
+ * current rates all read it.
  */
-export async function commissionBpsAt(
+export async function commissionRateAt(
   tx: Tx,
-  q: { operatorId: number; countryId: number; product: CommissionProduct; at: Date },
-): Promise<number | null> {
-  const [row] = await queryRows<{ rate_bps: number }>(
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
+): Promise<CommissionRateFound | null> {
+  const [row] = await queryRows<{
+    rate_bps: number;
+    own: boolean;
+    product: CommissionProduct | null;
+    effective_from: string | Date;
+  }>(
     tx,
-    sql`SELECT rate_bps FROM commission_rates
+    sql`SELECT rate_bps, operator_id IS NOT NULL AS own, product, effective_from FROM commission_rates
       WHERE effective_from <= ${q.at.toISOString()}::timestamptz
         AND (operator_id = ${q.operatorId} OR (operator_id IS NULL AND country_id = ${q.countryId}))
         AND (product IS NULL OR product = ${q.product})
       ORDER BY operator_id IS NOT NULL DESC, product IS NOT NULL DESC, effective_from DESC
       LIMIT 1`,
   );
-  return row ? Number(row.rate_bps) : null;
+  if (!row) return null;
+  return {
+    rate_bps: Number(row.rate_bps),
+    own: row.own,
+    product: row.product,
+    effective_from: new Date(row.effective_from).toISOString(),
+  };
+}
+
+/** The rate of commissionRateAt, alone. */
+export async function commissionBpsAt(
+  tx: Tx,
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
+): Promise<number | null> {
+  return (await commissionRateAt(tx, q))?.rate_bps ?? null;
 }
 
 /** What a receipt's share needs: the park's operator and country, the move's revenue shard, the booking it is about. */
@@ -91,4 +122,13 @@ export async function lockOperatorBalance(tx: Tx, operatorId: number, currency: 
       ORDER BY id FOR UPDATE`,
   );
   return rows.reduce((s, r) => s + Number(r.balance_minor), 0);
+}
+
+/** An operator's country (null until it has a park). */
+export async function operatorCountryId(tx: Tx, operatorId: number): Promise<number | null> {
+  const [row] = await queryRows<{ country_id: number | null }>(
+    tx,
+    sql`SELECT country_id FROM operators WHERE id = ${operatorId}`,
+  );
+  return row?.country_id ?? null;
 }

@@ -13,7 +13,7 @@ import {
 } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
 import type { ReceiptIssue } from "../receipts/receipts.domain";
-import { operatorKey, revenueKey } from "../wallet/ledger.domain";
+import { gateRevenueKey, operatorKey, revenueKey } from "../wallet/ledger.domain";
 import type { AccountSpec } from "../wallet/ledger.repo";
 import { postTransfer } from "../wallet/ledger.service";
 import { grossOf, productOf, shardOfRevenueKey, shareOf } from "./operator-ledger.domain";
@@ -87,7 +87,7 @@ export async function postOperatorMove(tx: Tx, m: OperatorMove): Promise<boolean
 /** The commission rate for a sale (the default when no rate was ever set for its country). */
 export async function commissionBps(
   tx: Tx,
-  q: { operatorId: number; countryId: number; product: CommissionProduct; at: Date },
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
 ): Promise<number> {
   return (await repo.commissionBpsAt(tx, q)) ?? DEFAULT_COMMISSION_BPS;
 }
@@ -137,5 +137,54 @@ export async function accrueReceipt(tx: Tx, receiptId: number, r: ReceiptIssue):
     product,
     reference: r.reference,
     occurredAt: r.issuedAt,
+  });
+}
+
+/**
+ * A drive-up sale paid at the exit (cash or card to the operator at its gate, never through a
+ * wallet): the operator collected the whole amount, so Parkwell's commission on it is owed by the
+ * operator, taken from its balance in the sale's transaction at the rate of product `drive_up` at
+ * the instant it was paid. Its counter account is the gate's revenue (`revenue:<ccy>:gate`), never a
+ * sharded one: bookings lock those with the operator's shards, and the lock order must not cycle.
+ * Nothing at a park Parkwell runs itself, or for a sale of nothing.
+ */
+export async function accrueDriveUp(
+  tx: Tx,
+  sale: {
+    id: number | string;
+    code: string;
+    parkId: number;
+    operatorId: number | null;
+    parkCountryId: number;
+    currency: string;
+    amountMinor: number;
+    paidAt: Date;
+  },
+): Promise<void> {
+  if (sale.operatorId === null || sale.amountMinor <= 0) return;
+  const countryId = (await repo.operatorCountryId(tx, sale.operatorId)) ?? sale.parkCountryId;
+  const bps = await commissionBps(tx, {
+    operatorId: sale.operatorId,
+    countryId,
+    product: "drive_up",
+    at: sale.paidAt,
+  });
+  const { commissionMinor } = shareOf(sale.amountMinor, bps);
+  await postOperatorMove(tx, {
+    operatorId: sale.operatorId,
+    currency: sale.currency,
+    kind: "drive_up",
+    ledgerKind: "operator_commission",
+    ledgerKey: `share:pos:${sale.id}`,
+    shard: 0,
+    counterAccount: { key: gateRevenueKey(sale.currency), kind: "platform_revenue", currency: sale.currency },
+    amountMinor: -commissionMinor,
+    grossMinor: sale.amountMinor,
+    commissionBps: bps,
+    commissionMinor,
+    parkId: sale.parkId,
+    product: "drive_up",
+    reference: sale.code,
+    occurredAt: sale.paidAt,
   });
 }
