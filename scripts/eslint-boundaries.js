@@ -69,6 +69,7 @@ export const FEATURE_DEPENDENCIES = {
     "purchases",
     "referrals",
   ],
+  settlements: ["wallet", "receipts"],
   "vehicle-docs": ["marketplace", "purchases", "wallet", "reference", "receipts"],
   reviews: [],
   blog: [],
@@ -88,6 +89,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/blog": ["admin", "admin/parks"],
   "admin/pages": ["admin"],
   "admin/settings": ["admin"],
+  "admin/commission": ["admin"],
 };
 
 /**

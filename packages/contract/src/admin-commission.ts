@@ -14,7 +14,8 @@ import {
 } from "./settlement-values";
 
 export const COMMISSION_PRODUCT_TEXT = `product must be one of ${COMMISSION_PRODUCTS.join(", ")}`;
-export const COMMISSION_BPS_TEXT = `rate_bps must be a whole number from 0 to ${COMMISSION_BPS_MAX}`;
+// COMMISSION_BPS_MAX written out: the catalogue keys the sentence as it is sent.
+export const COMMISSION_BPS_TEXT = "rate_bps must be a whole number from 0 to 10000";
 export const EFFECTIVE_FROM_TEXT =
   "effective_from must be a date (YYYY-MM-DD) or a date and time with its offset";
 export const SETTLEMENT_PERIOD_TEXT = `period must be one of ${SETTLEMENT_PERIODS.join(", ")}`;

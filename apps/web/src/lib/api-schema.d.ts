@@ -3466,6 +3466,76 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/commission/operators": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The operators whose commission the user may see (an operator's staff: their own) */
+    get: operations["listCommissionOperators"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/operators/{id}/commission": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An operator's commission now per product with where each comes from (its own rate or its country's default), the rates' history newest first, and its statement period */
+    get: operations["getOperatorCommission"];
+    /** Add a rate of the operator's (basis points, optionally for one product) from a date (its midnight on the country's clock) or an instant, never in the past: earlier rates are kept */
+    put: operations["addOperatorCommissionRate"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/operators/{id}/settlement-period": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set how often the operator's statements close (weekly or monthly), from the start of the next period */
+    put: operations["setOperatorSettlementPeriod"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/commission/defaults": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Each served country's default commission now per product, and its history (an operator's staff: their country's) */
+    get: operations["listCommissionDefaults"];
+    /** Add a served country's default rate (optionally for one product) from a date or an instant, never in the past */
+    put: operations["addCommissionDefault"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/marketplace/categories": {
     parameters: {
       query?: never;
@@ -8467,6 +8537,81 @@ export interface components {
         country_name: string;
         amount: number;
         currency: string;
+      }[];
+    };
+    OperatorCommission: {
+      operator: {
+        id: number;
+        name: string;
+        country_code: string | null;
+        time_zone: string;
+        /** @enum {string} */
+        settlement_period: "weekly" | "monthly";
+        next_settlement_period: {
+          /** @enum {string} */
+          period: "weekly" | "monthly";
+          from: string;
+        } | null;
+      };
+      current: {
+        /** @enum {string} */
+        product: "hourly" | "daily" | "pass" | "event" | "drive_up";
+        rate_bps: number;
+        /** @enum {string} */
+        source: "operator" | "country" | "default";
+        product_specific: boolean;
+        effective_from: string | null;
+      }[];
+      history: {
+        id: number;
+        /** @enum {string} */
+        scope: "operator" | "country";
+        product: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+        rate_bps: number;
+        effective_from: string;
+        upcoming: boolean;
+        created_at: string;
+        created_by: {
+          id: string;
+          name: string;
+        } | null;
+      }[];
+    };
+    CommissionDefaults: {
+      items: {
+        country_code: string;
+        country_name: string;
+        time_zone: string;
+        current: {
+          /** @enum {string} */
+          product: "hourly" | "daily" | "pass" | "event" | "drive_up";
+          rate_bps: number;
+          /** @enum {string} */
+          source: "operator" | "country" | "default";
+          product_specific: boolean;
+          effective_from: string | null;
+        }[];
+        history: {
+          id: number;
+          /** @enum {string} */
+          scope: "operator" | "country";
+          product: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+          rate_bps: number;
+          effective_from: string;
+          upcoming: boolean;
+          created_at: string;
+          created_by: {
+            id: string;
+            name: string;
+          } | null;
+        }[];
+      }[];
+    };
+    CommissionOperators: {
+      items: {
+        id: number;
+        name: string;
+        country_code: string | null;
       }[];
     };
     OwnReviewPage: {
@@ -20167,7 +20312,23 @@ export interface operations {
           | "settings.view"
           | "settings.create"
           | "settings.update"
-          | "settings.delete";
+          | "settings.delete"
+          | "settlements.view"
+          | "settlements.create"
+          | "settlements.update"
+          | "settlements.delete"
+          | "payouts.view"
+          | "payouts.create"
+          | "payouts.update"
+          | "payouts.delete"
+          | "payout_accounts.view"
+          | "payout_accounts.create"
+          | "payout_accounts.update"
+          | "payout_accounts.delete"
+          | "commission.view"
+          | "commission.create"
+          | "commission.update"
+          | "commission.delete";
         status?: "active" | "any";
         country?: string;
         operator?: string;
@@ -24011,6 +24172,345 @@ export interface operations {
       };
       /** @description Default Response */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCommissionOperators: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CommissionOperators"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getOperatorCommission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorCommission"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addOperatorCommissionRate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          rate_bps: number;
+          product?: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+          effective_from: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorCommission"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setOperatorSettlementPeriod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          period: "weekly" | "monthly";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorCommission"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCommissionDefaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CommissionDefaults"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addCommissionDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          country_code: string;
+          rate_bps: number;
+          product?: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+          effective_from: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CommissionDefaults"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

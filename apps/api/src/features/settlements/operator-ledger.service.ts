@@ -84,6 +84,14 @@ export async function postOperatorMove(tx: Tx, m: OperatorMove): Promise<boolean
   return true;
 }
 
+/** The rate in force for an operator's product at an instant and where it comes from (the one rule: commissionRateAt). */
+export function commissionRateAt(
+  tx: Tx,
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
+): Promise<repo.CommissionRateFound | null> {
+  return repo.commissionRateAt(tx, q);
+}
+
 /** The commission rate for a sale (the default when no rate was ever set for its country). */
 export async function commissionBps(
   tx: Tx,

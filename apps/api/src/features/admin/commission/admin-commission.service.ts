@@ -25,7 +25,7 @@ import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import { COMMISSION_IS_PARKWELLS, COMMISSION_RATE_EXISTS } from "../../../lib/messages/commission";
 import type { ServedCountries } from "../../reference/served-countries";
-import { commissionRateAt } from "../../settlements/operator-ledger.repo";
+import { commissionRateAt } from "../../settlements/operator-ledger.service";
 import type { StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 import { choosePeriod, effectiveInstant, type PeriodSetting } from "./admin-commission.domain";
