@@ -96,9 +96,22 @@ export const SalesRowSchema = z.object({
   status: z.string(),
   time: z.string(),
   currency: z.string(),
+  /**
+   * The parts of the sale, each net of its refunds, from its receipts and credit notes (a drive-up
+   * sale: its amount): net = operator_share + commission + fees + discount + vat, to the minor unit.
+   * The space sold (parking, a pass's term, an overstay).
+   */
   parking: money,
+  /** Everything else before tax: Parkwell's service and booking fees, charging sold with a booking, a document request's fees and delivery. */
   fees: money,
+  /** A coupon's discount (negative or 0): Parkwell's, never taken from the operator's share. */
+  discount: money,
   vat: money,
+  /** What the park's operator earns of the space sold (its account's lines; a drive-up: the amount less the commission it owes). */
+  operator_share: money,
+  /** Parkwell's part of the space sold: the commission (all of it at a park Parkwell runs). */
+  commission: money,
+  /** Charged (the sale and its extensions, renewals, overstays). */
   total: money,
   refunds: money,
   net: money,

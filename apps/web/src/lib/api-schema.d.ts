@@ -6111,7 +6111,10 @@ export interface components {
         currency: string;
         parking: number;
         fees: number;
+        discount: number;
         vat: number;
+        operator_share: number;
+        commission: number;
         total: number;
         refunds: number;
         net: number;
