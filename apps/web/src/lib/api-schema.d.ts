@@ -2705,6 +2705,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/reports/payouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Operators' payouts per operator and currency: balance now, owed by statements closed in the range, paid, in transit, held and failed
+     * @description A page of the report (`{items, total, page, size, pages, from, to, totals}`), or with `format=csv` the whole filtered range as a CSV file.
+     */
+    get: operations["adminPayoutsReport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/parks": {
     parameters: {
       query?: never;
@@ -6214,6 +6234,31 @@ export interface components {
         email: string;
         currency: string;
         balance: number;
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+      from: string;
+      to: string;
+      totals: {
+        [key: string]: string | number;
+      }[];
+    };
+    PayoutsReport: {
+      items: {
+        operator_id: number;
+        operator: string;
+        country_code: string | null;
+        time_zone: string;
+        currency: string;
+        balance: number;
+        owed: number;
+        paid: number;
+        in_transit: number;
+        held: number;
+        held_reason: string | null;
+        failed: number;
       }[];
       total: number;
       page: number;
@@ -19986,6 +20031,70 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["CreditBalanceReport"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  adminPayoutsReport: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        from?: string;
+        to?: string;
+        park_id?: string;
+        status?: string;
+        format?: "json" | "csv";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutsReport"];
         };
       };
       /** @description Default Response */

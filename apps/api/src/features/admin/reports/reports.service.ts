@@ -257,7 +257,62 @@ const creditBalance: ReportSpec<"credit-balance", repo.CreditBalanceRaw> = {
   },
 };
 
+/** What an admin's hold on an operator's payouts keeps from it: its balance (nothing when negative or not held). */
+const heldOf = (r: repo.PayoutsRaw): number =>
+  r.held_reason === null ? 0 : Math.max(Number(r.balance_minor), 0);
+
+const payouts: ReportSpec<"payouts", repo.PayoutsRaw> = {
+  page: repo.payoutsPage,
+  key: repo.payoutsKey,
+  row: (deps, r) => {
+    const m = (v: unknown) => major(deps, v, r.currency);
+    return {
+      operator_id: Number(r.operator_id),
+      operator: r.operator,
+      country_code: r.country_code,
+      time_zone: r.time_zone,
+      currency: r.currency,
+      balance: m(r.balance_minor),
+      owed: m(r.owed_minor),
+      paid: m(r.paid_minor),
+      in_transit: m(r.in_transit_minor),
+      held: m(heldOf(r)),
+      held_reason: r.held_reason,
+      failed: m(r.failed_minor),
+    };
+  },
+  summary: async (deps, f) => {
+    const rows = await repo.payoutsAll(deps.db, f);
+    const per = new Map<string, { n: number; sums: Record<string, number> }>();
+    for (const r of rows) {
+      const t = per.get(r.currency) ?? {
+        n: 0,
+        sums: { balance: 0, owed: 0, paid: 0, in_transit: 0, held: 0, failed: 0 },
+      };
+      t.n += 1;
+      t.sums.balance! += Number(r.balance_minor);
+      t.sums.owed! += Number(r.owed_minor);
+      t.sums.paid! += Number(r.paid_minor);
+      t.sums.in_transit! += Number(r.in_transit_minor);
+      t.sums.held! += heldOf(r);
+      t.sums.failed! += Number(r.failed_minor);
+      per.set(r.currency, t);
+    }
+    return {
+      total: rows.length,
+      totals: [...per.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, t]) => ({
+          currency,
+          count: t.n,
+          ...Object.fromEntries(Object.entries(t.sums).map(([k, v]) => [k, major(deps, v, currency)])),
+        })),
+    };
+  },
+};
+
 const SPECS: { [K in ReportKind]: ReportSpec<K, never> } = {
+  payouts: payouts as unknown as ReportSpec<"payouts", never>,
   sales: sales as unknown as ReportSpec<"sales", never>,
   bookings: bookings as unknown as ReportSpec<"bookings", never>,
   occupancy: occupancy as unknown as ReportSpec<"occupancy", never>,
