@@ -30,6 +30,7 @@ import {
   statusProblem,
 } from "./reports.domain";
 import * as passesRepo from "./reports-passes.repo";
+import * as payoutsRepo from "./reports-payouts.repo";
 import * as repo from "./reports.repo";
 import type { PageAt, ReportFilter } from "./reports.repo";
 import { listPage, offsetOf } from "../../../lib/pagination";
@@ -258,12 +259,12 @@ const creditBalance: ReportSpec<"credit-balance", repo.CreditBalanceRaw> = {
 };
 
 /** What an admin's hold on an operator's payouts keeps from it: its balance (nothing when negative or not held). */
-const heldOf = (r: repo.PayoutsRaw): number =>
+const heldOf = (r: payoutsRepo.PayoutsRaw): number =>
   r.held_reason === null ? 0 : Math.max(Number(r.balance_minor), 0);
 
-const payouts: ReportSpec<"payouts", repo.PayoutsRaw> = {
-  page: repo.payoutsPage,
-  key: repo.payoutsKey,
+const payouts: ReportSpec<"payouts", payoutsRepo.PayoutsRaw> = {
+  page: payoutsRepo.payoutsPage,
+  key: payoutsRepo.payoutsKey,
   row: (deps, r) => {
     const m = (v: unknown) => major(deps, v, r.currency);
     return {
@@ -282,7 +283,7 @@ const payouts: ReportSpec<"payouts", repo.PayoutsRaw> = {
     };
   },
   summary: async (deps, f) => {
-    const rows = await repo.payoutsAll(deps.db, f);
+    const rows = await payoutsRepo.payoutsAll(deps.db, f);
     const per = new Map<string, { n: number; sums: Record<string, number> }>();
     for (const r of rows) {
       const t = per.get(r.currency) ?? {
