@@ -72,6 +72,7 @@ export function AdminCommissionPage() {
         <>
           {items.length > 1 && (
             <SelectField
+              className="admin-commission__pick"
               label={t("commission.operator")}
               value={chosen ? String(chosen.id) : ""}
               onChange={(e) => setParams({ operator: e.target.value })}
@@ -102,7 +103,7 @@ function CurrentRates({ current, tz }: { current: CommissionCurrent[]; tz: strin
   const { t, i18n } = useTranslation("admin");
   const lang = i18n.language;
   return (
-    <div className="admin-table admin-table--dense">
+    <div className="admin-table admin-table--dense admin-table--cards">
       <div className="admin-table__scroll" role="region" aria-label={t("commission.current")} tabIndex={0}>
         <table>
           <caption className="visually-hidden">{t("commission.current")}</caption>
@@ -119,12 +120,14 @@ function CurrentRates({ current, tz }: { current: CommissionCurrent[]; tz: strin
           <tbody>
             {current.map((c) => (
               <tr key={c.product}>
-                <td>{t(`commission.products.${c.product}`)}</td>
-                <td className="admin-table__num">
+                <td data-label={t("commission.columns.product")}>{t(`commission.products.${c.product}`)}</td>
+                <td className="admin-table__num" data-label={t("commission.columns.rate")}>
                   <strong>{percentText(c.rate_bps, lang)}</strong>
                 </td>
-                <td>{sourceText(t, c)}</td>
-                <td>{c.effective_from ? formatZonedDateTime(c.effective_from, lang, tz) : "—"}</td>
+                <td data-label={t("commission.columns.source")}>{sourceText(t, c)}</td>
+                <td data-label={t("commission.columns.since")}>
+                  {c.effective_from ? formatZonedDateTime(c.effective_from, lang, tz) : "—"}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -139,7 +142,7 @@ function History({ rows, tz, label }: { rows: CommissionRateRow[]; tz: string; l
   const lang = i18n.language;
   if (rows.length === 0) return <p>{t("commission.noHistory")}</p>;
   return (
-    <div className="admin-table admin-table--dense">
+    <div className="admin-table admin-table--dense admin-table--cards">
       <div className="admin-table__scroll" role="region" aria-label={label} tabIndex={0}>
         <table>
           <caption className="visually-hidden">{label}</caption>
@@ -157,14 +160,20 @@ function History({ rows, tz, label }: { rows: CommissionRateRow[]; tz: string; l
           <tbody>
             {rows.map((r) => (
               <tr key={r.id}>
-                <td>
+                <td data-label={t("commission.columns.from")}>
                   {formatZonedDateTime(r.effective_from, lang, tz)}
                   {r.upcoming && <span className="admin-commission__badge">{t("commission.upcoming")}</span>}
                 </td>
-                <td>{r.product ? t(`commission.products.${r.product}`) : t("commission.allProducts")}</td>
-                <td className="admin-table__num">{percentText(r.rate_bps, lang)}</td>
-                <td>{t(`commission.scope.${r.scope}`)}</td>
-                <td>{r.created_by?.name ?? t("commission.bySeed")}</td>
+                <td data-label={t("commission.columns.product")}>
+                  {r.product ? t(`commission.products.${r.product}`) : t("commission.allProducts")}
+                </td>
+                <td className="admin-table__num" data-label={t("commission.columns.rate")}>
+                  {percentText(r.rate_bps, lang)}
+                </td>
+                <td data-label={t("commission.columns.scope")}>{t(`commission.scope.${r.scope}`)}</td>
+                <td data-label={t("commission.columns.by")}>
+                  {r.created_by?.name ?? t("commission.bySeed")}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -203,10 +212,12 @@ function OperatorCommission({ id, editable }: { id: number; editable: boolean })
       <section aria-labelledby="commission-period">
         <h2 id="commission-period">{t("commission.period.title")}</h2>
         <p>
-          {t("commission.period.now", { period: t(`commission.period.${c.operator.settlement_period}`) })}
+          {t("commission.period.now", {
+            period: t(`commission.period.every.${c.operator.settlement_period}`),
+          })}
           {next &&
             ` ${t("commission.period.next", {
-              period: t(`commission.period.${next.period}`),
+              period: t(`commission.period.every.${next.period}`),
               date: formatZonedDateTime(next.from, lang, tz),
             })}`}
         </p>
@@ -378,6 +389,7 @@ function CountryDefaults({ editable }: { editable: boolean }) {
       <h2 id="commission-defaults">{t("commission.defaults.title")}</h2>
       <p>{t("commission.defaults.rule")}</p>
       <SelectField
+        className="admin-commission__pick"
         label={t("commission.defaults.country")}
         value={chosen.country_code}
         onChange={(e) => {
