@@ -8,7 +8,14 @@ import { LEDGER_KINDS } from "./wallet";
  * reports"). Money is in major units of the row's currency; a figure is never summed across
  * currencies: totals come per currency.
  */
-export const REPORT_KINDS = ["sales", "bookings", "occupancy", "transactions", "credit-balance", "payouts"] as const;
+export const REPORT_KINDS = [
+  "sales",
+  "bookings",
+  "occupancy",
+  "transactions",
+  "credit-balance",
+  "payouts",
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The `status` filter each report accepts (none: the report has no status). */
