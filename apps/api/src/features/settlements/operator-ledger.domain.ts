@@ -2,7 +2,7 @@
  * The pure rules of operators' shares (decision 056; docs/PRODUCT-RULES.md "Operators' money").
  * No I/O. Amounts are signed integer minor units: a refund's are negative.
  */
-import type { CommissionProduct, ReceiptLineKind } from "@parkwell/contract";
+import type { ReceiptLineKind } from "@parkwell/contract";
 
 /** The receipt lines that are the space sold: the operator's share is of these, before any discount. */
 export const SPACE_LINE_KINDS: readonly ReceiptLineKind[] = ["parking", "pass", "overstay"];
@@ -20,20 +20,6 @@ export function shareOf(grossMinor: number, bps: number): { commissionMinor: num
   const magnitude = Math.round((Math.abs(grossMinor) * bps) / 10_000);
   const commissionMinor = grossMinor < 0 ? -magnitude : magnitude;
   return { commissionMinor, shareMinor: grossMinor - commissionMinor };
-}
-
-/**
- * What a sale was, for its commission rate: a pass's move (its ledger key names the pass), an
- * event space, a booking priced with a whole day block, else an hourly booking.
- */
-export function productOf(sale: {
-  ledgerKey: string;
-  eventBooking: boolean;
-  days: number | null;
-}): CommissionProduct {
-  if (sale.ledgerKey.startsWith("pass:")) return "pass";
-  if (sale.eventBooking) return "event";
-  return (sale.days ?? 0) > 0 ? "daily" : "hourly";
 }
 
 /** The revenue shard a move's charge used (`revenue:<ccy>:<n>`), which its operator's share uses too; 0 unsharded. */

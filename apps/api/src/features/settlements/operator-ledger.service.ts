@@ -16,7 +16,7 @@ import type { ReceiptIssue } from "../receipts/receipts.domain";
 import { operatorKey, revenueKey } from "../wallet/ledger.domain";
 import type { AccountSpec } from "../wallet/ledger.repo";
 import { postTransfer } from "../wallet/ledger.service";
-import { grossOf, productOf, shardOfRevenueKey, shareOf } from "./operator-ledger.domain";
+import { grossOf, shardOfRevenueKey, shareOf } from "./operator-ledger.domain";
 import * as repo from "./operator-ledger.repo";
 
 export interface OperatorMove {
@@ -103,21 +103,16 @@ export async function accrueReceipt(tx: Tx, receiptId: number, r: ReceiptIssue):
   if (r.parkId === null) return;
   const grossMinor = grossOf(r.body.lines);
   if (grossMinor === 0) return;
-  const sale = await repo.saleContext(tx, {
+  const sale = await repo.operatorSale(tx, {
     parkId: r.parkId,
     ledgerKey: r.ledgerKey,
     reference: r.reference,
     reversesId: r.reversesId ?? null,
+    at: r.issuedAt,
   });
-  if (!sale || sale.operator_id === null) return;
-  const product = productOf({ ledgerKey: r.ledgerKey, eventBooking: sale.event_booking, days: sale.days });
-  const at = sale.reversed_at ? new Date(sale.reversed_at) : r.issuedAt;
-  const bps = await commissionBps(tx, {
-    operatorId: sale.operator_id,
-    countryId: sale.country_id,
-    product,
-    at,
-  });
+  if (!sale) return;
+  const bps = sale.rate_bps ?? DEFAULT_COMMISSION_BPS;
+  const product = sale.product;
   const { commissionMinor, shareMinor } = shareOf(grossMinor, bps);
   const revenue = sale.revenue_key ?? revenueKey(r.currency);
   await postOperatorMove(tx, {

@@ -1,0 +1,25 @@
+-- The source: change it here, then `npm run db:sql` writes the migration that applies it.
+CREATE OR REPLACE FUNCTION public.operator_sale(p_park integer, p_ledger_key text, p_reference text, p_reverses bigint, p_at timestamp with time zone)
+ RETURNS TABLE(operator_id integer, revenue_key text, product text, rate_bps integer)
+ LANGUAGE sql
+ STABLE
+AS $function$
+  WITH sale AS (
+    SELECT p.operator_id, COALESCE(o.country_id, p.country_id) AS country_id,
+      (SELECT a.key FROM ledger_transactions t
+         JOIN ledger_entries e ON e.transaction_id = t.id
+         JOIN wallet_accounts a ON a.id = e.account_id
+        WHERE t.idempotency_key = p_ledger_key AND a.kind = 'platform_revenue' LIMIT 1) AS revenue_key,
+      CASE
+        WHEN p_ledger_key LIKE 'pass:%' THEN 'pass'
+        WHEN (SELECT b.event_id IS NOT NULL FROM bookings b WHERE b.booking_code = p_reference LIMIT 1) THEN 'event'
+        WHEN (SELECT (b.breakdown ->> 'days')::integer > 0 FROM bookings b WHERE b.booking_code = p_reference LIMIT 1) THEN 'daily'
+        ELSE 'hourly'
+      END AS product,
+      COALESCE((SELECT r.issued_at FROM receipts r WHERE r.id = p_reverses), p_at) AS priced_at
+    FROM parks p JOIN operators o ON o.id = p.operator_id
+    WHERE p.id = p_park)
+  SELECT s.operator_id, s.revenue_key, s.product,
+    commission_bps_at(s.operator_id, s.country_id, s.product, s.priced_at)
+  FROM sale s
+$function$;
