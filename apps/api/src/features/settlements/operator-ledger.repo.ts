@@ -3,11 +3,6 @@ import { sql } from "drizzle-orm";
 import { preparedRows, queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 
-/*
- * The statements a purchase runs for its operator's share are named prepared ones, built once
- * (decision 052: a booking's transaction sends no other statement than BEGIN and COMMIT unnamed).
- */
-
 /**
  * Parkwell's commission for an operator's sale of `product` at `at` (the database's
  * commission_bps_at): the operator's own rate for the product, else its rate for every product,
@@ -30,39 +25,6 @@ const commissionBpsAtStatement = preparedRows<{ rate_bps: number | null }>(
   "commission_bps_at",
   sql`SELECT commission_bps_at(${sql.placeholder("operator")}::int, ${sql.placeholder("country")}::int,
     ${sql.placeholder("product")}::text, ${sql.placeholder("at")}::timestamptz) AS rate_bps`,
-);
-
-/**
- * A receipt's sale as its operator's share needs it (the database's operator_sale): the park's
- * operator (no row: a park Parkwell runs itself), the revenue shard the move's charge used, the
- * product (a pass, an event space, a booking priced by the day or by the hour) and its rate at the
- * sale's instant (a credit note: at the instant of the receipt it reverses; null: none set).
- */
-export interface OperatorSale {
-  operator_id: number;
-  revenue_key: string | null;
-  product: CommissionProduct;
-  rate_bps: number | null;
-}
-
-export async function operatorSale(
-  tx: Tx,
-  q: { parkId: number; ledgerKey: string; reference: string; reversesId: number | null; at: Date },
-): Promise<OperatorSale | null> {
-  const [row] = await operatorSaleStatement(tx, {
-    park: q.parkId,
-    key: q.ledgerKey,
-    reference: q.reference,
-    reverses: q.reversesId,
-    at: q.at.toISOString(),
-  });
-  return row ?? null;
-}
-const operatorSaleStatement = preparedRows<OperatorSale>(
-  "operator_sale",
-  sql`SELECT operator_id, revenue_key, product, rate_bps FROM operator_sale(${sql.placeholder("park")}::int,
-    ${sql.placeholder("key")}::text, ${sql.placeholder("reference")}::text, ${sql.placeholder("reverses")}::bigint,
-    ${sql.placeholder("at")}::timestamptz)`,
 );
 
 export interface OperatorLineInsert {

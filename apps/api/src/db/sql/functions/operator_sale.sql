@@ -12,14 +12,20 @@ AS $function$
         WHERE t.idempotency_key = p_ledger_key AND a.kind = 'platform_revenue' LIMIT 1) AS revenue_key,
       CASE
         WHEN p_ledger_key LIKE 'pass:%' THEN 'pass'
-        WHEN (SELECT b.event_id IS NOT NULL FROM bookings b WHERE b.booking_code = p_reference LIMIT 1) THEN 'event'
-        WHEN (SELECT (b.breakdown ->> 'days')::integer > 0 FROM bookings b WHERE b.booking_code = p_reference LIMIT 1) THEN 'daily'
+        WHEN r.kind = 'event_booking' OR b.event_id IS NOT NULL THEN 'event'
+        WHEN COALESCE((b.breakdown ->> 'days')::integer > 0,
+          (SELECT max((l.value ->> 'to')::timestamptz - (l.value ->> 'from')::timestamptz) >= interval '24 hours'
+             FROM jsonb_array_elements(r.lines) l WHERE l.value ->> 'kind' = 'parking')) THEN 'daily'
         ELSE 'hourly'
       END AS product,
       COALESCE((SELECT r.issued_at FROM receipts r WHERE r.id = p_reverses), p_at) AS priced_at
     FROM parks p JOIN operators o ON o.id = p.operator_id
+      -- The receipt is written first; a booking's first move is receipted before its row is in.
+      LEFT JOIN receipts r ON r.ledger_key = p_ledger_key
+      LEFT JOIN bookings b ON b.booking_code = p_reference
     WHERE p.id = p_park)
+  -- A country without any rate takes the default every served country is seeded with (DEFAULT_COMMISSION_BPS).
   SELECT s.operator_id, s.revenue_key, s.product,
-    commission_bps_at(s.operator_id, s.country_id, s.product, s.priced_at)
+    COALESCE(commission_bps_at(s.operator_id, s.country_id, s.product, s.priced_at), 1500)
   FROM sale s
 $function$;
