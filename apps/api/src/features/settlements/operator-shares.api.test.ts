@@ -244,4 +244,26 @@ describe("an operator's share of what Parkwell sells at its parks", () => {
     );
     expect(none!.rate_bps).toBe(DEFAULT_COMMISSION_BPS);
   });
+
+  it("takes a refund back from the operator the sale was shared with, after the park moved to another", async () => {
+    const other = await operatorId(db, "Citypark Nigeria");
+    const b = await newBooking(at(200 * HOUR), at(202 * HOUR));
+    const user = (b as Booking & { user: Parameters<typeof setStatus>[1] }).user;
+    await db.execute(sql`UPDATE parks SET operator_id = ${other} WHERE id = ${park}`);
+    try {
+      expect((await setStatus(ctx.app, user, b.id, "cancelled")).statusCode).toBe(200);
+      const later = await newBooking(at(210 * HOUR), at(211 * HOUR));
+      const lines = await queryRows<{ kind: string; operator_id: number }>(
+        db,
+        sql`SELECT kind, operator_id FROM operator_lines WHERE reference IN (${b.booking_code}, ${later.booking_code}) ORDER BY id`,
+      );
+      expect(lines).toEqual([
+        { kind: "sale", operator_id: harbourview },
+        { kind: "refund", operator_id: harbourview },
+        { kind: "sale", operator_id: other },
+      ]);
+    } finally {
+      await db.execute(sql`UPDATE parks SET operator_id = ${harbourview} WHERE id = ${park}`);
+    }
+  });
 });

@@ -20,10 +20,8 @@ BEGIN
   IF v_gross = 0 THEN
     RETURN NULL;
   END IF;
-  -- A credit note takes back only a share that was given: a sale from before operators were paid has none.
-  IF NEW.reverses_id IS NOT NULL AND NOT EXISTS (SELECT FROM operator_lines WHERE receipt_id = NEW.reverses_id) THEN
-    RETURN NULL;
-  END IF;
+  -- A credit note takes back only a share its receipt gave (a sale from before operators were paid
+  -- gave none), from the operator it was given to, at its rate.
   SELECT * INTO v_sale FROM operator_sale(NEW.park_id, NEW.ledger_key, NEW.reference, NEW.reverses_id, NEW.issued_at);
   IF NOT FOUND THEN
     RETURN NULL;
