@@ -1,5 +1,5 @@
 /** Settlement statements' reads and writes (issue #65, decision 056). */
-import type { SettlementPeriod } from "@parkwell/contract";
+import type { CommissionProduct, SettlementPeriod } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
@@ -242,4 +242,212 @@ export async function managerForMail(
       WHERE id = ${userId} AND role = 'branch_manager' AND operator_id = ${operatorId} AND disabled_at IS NULL`,
   );
   return row ?? null;
+}
+
+export interface StatementFilter {
+  /** Only this operator's (a branch manager's scope, or an admin's filter). */
+  operatorId?: number | undefined;
+  currency?: string | undefined;
+  /** Periods starting on or after / on or before these days, on their own clock. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+function whereOf(f: StatementFilter) {
+  return sql`WHERE true
+    ${f.operatorId === undefined ? sql`` : sql`AND s.operator_id = ${f.operatorId}`}
+    ${f.currency === undefined ? sql`` : sql`AND s.currency = ${f.currency}`}
+    ${f.from === undefined ? sql`` : sql`AND (s.period_start AT TIME ZONE s.time_zone)::date >= ${f.from}::date`}
+    ${f.to === undefined ? sql`` : sql`AND (s.period_start AT TIME ZONE s.time_zone)::date <= ${f.to}::date`}`;
+}
+
+/** One page of statements, newest period first. */
+export async function listStatements(
+  tx: Tx,
+  f: StatementFilter,
+  limit: number,
+  offset: number,
+): Promise<{ rows: StatementRow[]; total: number }> {
+  const where = whereOf(f);
+  const rows = await queryRows<RawStatement>(
+    tx,
+    sql`SELECT ${STATEMENT_COLUMNS} FROM settlements s JOIN operators o ON o.id = s.operator_id ${where}
+      ORDER BY s.period_start DESC, o.name, s.currency, s.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM settlements s ${where}`,
+  );
+  return { rows: rows.map(statementRow), total: Number(count?.n ?? 0) };
+}
+
+/** A line of a statement (or of the open period) with its park and its receipt's number. */
+export interface LineRow {
+  id: number;
+  kind: ClaimedLine["kind"];
+  occurred_at: string;
+  park_id: number | null;
+  park_name: string | null;
+  product: CommissionProduct | null;
+  reference: string | null;
+  receipt_number: string | null;
+  gross_minor: number;
+  commission_bps: number | null;
+  commission_minor: number;
+  amount_minor: number;
+  note: string | null;
+}
+
+type RawLine = Record<keyof LineRow, string | number | Date | null>;
+
+function lineRow(r: RawLine): LineRow {
+  return {
+    id: Number(r.id),
+    kind: r.kind as LineRow["kind"],
+    occurred_at: new Date(r.occurred_at as string).toISOString(),
+    park_id: r.park_id === null ? null : Number(r.park_id),
+    park_name: r.park_name === null ? null : String(r.park_name),
+    product: r.product as LineRow["product"],
+    reference: r.reference === null ? null : String(r.reference),
+    receipt_number: r.receipt_number === null ? null : String(r.receipt_number),
+    gross_minor: Number(r.gross_minor),
+    commission_bps: r.commission_bps === null ? null : Number(r.commission_bps),
+    commission_minor: Number(r.commission_minor),
+    amount_minor: Number(r.amount_minor),
+    note: r.note === null ? null : String(r.note),
+  };
+}
+
+const LINE_COLUMNS = sql`l.id, l.kind, l.occurred_at, l.park_id, p.name AS park_name, l.product, l.reference,
+  r.number AS receipt_number, l.gross_minor, l.commission_bps, l.commission_minor, l.amount_minor, l.note`;
+
+/**
+ * A statement's lines in order (when they happened, then as posted), a page of them; `after` reads
+ * on from a line (the CSV's batches).
+ */
+export async function statementLines(
+  tx: Tx,
+  settlementId: number,
+  limit: number,
+  page: { offset: number } | { after: [string, number] | null },
+): Promise<LineRow[]> {
+  const after = "after" in page ? page.after : null;
+  const rows = await queryRows<RawLine>(
+    tx,
+    sql`SELECT ${LINE_COLUMNS} FROM operator_lines l
+        LEFT JOIN parks p ON p.id = l.park_id LEFT JOIN receipts r ON r.id = l.receipt_id
+      WHERE l.settlement_id = ${settlementId}
+        ${after ? sql`AND (l.occurred_at, l.id) > (${after[0]}::timestamptz, ${after[1]})` : sql``}
+      ORDER BY l.occurred_at, l.id LIMIT ${limit} ${"offset" in page ? sql`OFFSET ${page.offset}` : sql``}`,
+  );
+  return rows.map(lineRow);
+}
+
+export async function statementLineCount(tx: Tx, settlementId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM operator_lines WHERE settlement_id = ${settlementId}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** The countries whose receipts among a statement's (or the open period's) lines have no number yet. */
+export async function unnumberedCountries(
+  tx: Tx,
+  q: { settlementId: number } | { operatorId: number; currency: string },
+): Promise<number[]> {
+  const rows = await queryRows<{ country_id: number }>(
+    tx,
+    sql`SELECT DISTINCT r.country_id FROM operator_lines l JOIN receipts r ON r.id = l.receipt_id
+      WHERE r.number IS NULL AND ${
+        "settlementId" in q
+          ? sql`l.settlement_id = ${q.settlementId}`
+          : sql`l.operator_id = ${q.operatorId} AND l.currency = ${q.currency} AND l.settlement_id IS NULL`
+      }`,
+  );
+  return rows.map((r) => Number(r.country_id));
+}
+
+/** The open period's lines so far (no statement holds them), newest first, at most `limit`. */
+export async function openLines(
+  tx: Tx,
+  operatorId: number,
+  currency: string,
+  limit: number,
+): Promise<LineRow[]> {
+  const rows = await queryRows<RawLine>(
+    tx,
+    sql`SELECT ${LINE_COLUMNS} FROM operator_lines l
+        LEFT JOIN parks p ON p.id = l.park_id LEFT JOIN receipts r ON r.id = l.receipt_id
+      WHERE l.operator_id = ${operatorId} AND l.currency = ${currency} AND l.settlement_id IS NULL
+      ORDER BY l.occurred_at DESC, l.id DESC LIMIT ${limit}`,
+  );
+  return rows.map(lineRow);
+}
+
+/** Every open line's figures, for the running totals. */
+export async function openFigures(tx: Tx, operatorId: number, currency: string): Promise<ClaimedLine[]> {
+  const rows = await queryRows<{
+    kind: ClaimedLine["kind"];
+    gross: string;
+    commission: string;
+    amount: string;
+  }>(
+    tx,
+    sql`SELECT kind, sum(gross_minor) AS gross, sum(commission_minor) AS commission, sum(amount_minor) AS amount
+      FROM operator_lines WHERE operator_id = ${operatorId} AND currency = ${currency} AND settlement_id IS NULL
+      GROUP BY kind`,
+  );
+  return rows.map((r) => ({
+    kind: r.kind,
+    grossMinor: Number(r.gross),
+    commissionMinor: Number(r.commission),
+    amountMinor: Number(r.amount),
+  }));
+}
+
+/** The currencies an operator has a statement, an open line or a balance in. */
+export async function operatorCurrencies(tx: Tx, operatorId: number): Promise<string[]> {
+  const rows = await queryRows<{ currency: string }>(
+    tx,
+    sql`SELECT currency FROM operator_lines WHERE operator_id = ${operatorId}
+      UNION SELECT currency FROM settlements WHERE operator_id = ${operatorId} ORDER BY 1`,
+  );
+  return rows.map((r) => r.currency.trim());
+}
+
+export async function operatorName(tx: Tx, operatorId: number): Promise<string | null> {
+  const [row] = await queryRows<{ name: string }>(
+    tx,
+    sql`SELECT name FROM operators WHERE id = ${operatorId}`,
+  );
+  return row?.name ?? null;
+}
+
+export async function operatorsList(
+  tx: Tx,
+  operatorId: number | null,
+): Promise<{ id: number; name: string }[]> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`SELECT id, name FROM operators ${operatorId === null ? sql`` : sql`WHERE id = ${operatorId}`} ORDER BY name`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
+export async function currencyDecimals(tx: Tx, currency: string): Promise<number> {
+  const [row] = await queryRows<{ d: number }>(
+    tx,
+    sql`SELECT currency_decimals AS d FROM countries WHERE currency = ${currency} ORDER BY id LIMIT 1`,
+  );
+  return row ? Number(row.d) : 2;
+}
+
+export async function openLineCount(tx: Tx, operatorId: number, currency: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`SELECT count(*)::int AS n FROM operator_lines
+      WHERE operator_id = ${operatorId} AND currency = ${currency} AND settlement_id IS NULL`,
+  );
+  return Number(row?.n ?? 0);
 }

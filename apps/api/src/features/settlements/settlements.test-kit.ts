@@ -1,13 +1,15 @@
 /** Helpers the settlements API tests share (test-only; not imported by production code). */
 import type { SettlementPeriod } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { queryRows, type Db } from "../../db/client";
 
 let operators = 0;
 
 /**
- * A new operator of Nigeria (Lagos's clock) closing `period`ly, given one of the seed's Nigerian
- * parks open all day that no test operator has taken yet (its sales are then this operator's).
+ * A new operator of Nigeria (Lagos's clock) closing `period`ly, given `parks` (default 1) of the
+ * seed's Nigerian parks open all day that are still their seeded operator's (`parks.operator`
+ * names it): their sales are then this operator's.
  */
 export async function newOperator(
   db: Db,
@@ -28,7 +30,7 @@ export async function newOperator(
           JOIN park_rates r ON r.park_id = p.id AND r.vehicle_type_id = 1 AND r.kind = 'standard'
           JOIN park_capacities c ON c.park_id = p.id AND c.vehicle_type_id = 1 AND c.capacity >= 5
          WHERE p.open_24h AND p.status = 'active' AND p.country_id = ${countryId}
-           AND op.name NOT LIKE 'Test Operator %' AND NOT EXISTS (SELECT 1 FROM operator_lines l WHERE l.operator_id = op.id)
+           AND p.operator = op.name
          ORDER BY p.id LIMIT ${o.parks ?? 1})
       RETURNING id`,
   );
@@ -78,4 +80,63 @@ export async function statementsOf(db: Db, operatorId: number): Promise<Statemen
     closing_minor: Number(r.closing_minor),
     mailed_at: r.mailed_at === null ? null : iso(r.mailed_at),
   }));
+}
+
+/** The PDF's text, one string per line as drawn (as receipts-pdf.api.test.ts reads it). */
+export async function pdfLines(bytes: Buffer): Promise<string[]> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false }).promise;
+  const lines: string[] = [];
+  for (let p = 1; p <= pdf.numPages; p += 1) {
+    const content = await (await pdf.getPage(p)).getTextContent();
+    const rows = new Map<number, { x: number; s: string }[]>();
+    for (const item of content.items) {
+      if (!("str" in item) || item.str === "") continue;
+      const y = Math.round(item.transform[5] as number);
+      rows.set(y, [...(rows.get(y) ?? []), { x: item.transform[4] as number, s: item.str }]);
+    }
+    for (const y of [...rows.keys()].sort((a, b) => b - a)) {
+      lines.push(
+        rows
+          .get(y)!
+          .sort((a, b) => a.x - b.x)
+          .map((i) => i.s)
+          .join(" ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      );
+    }
+  }
+  await pdf.destroy();
+  return lines;
+}
+
+/** A CSV's rows as cells (quoted cells with commas, quotes and line breaks read back). */
+export function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, "");
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i]!;
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\n" || c === "\r") {
+      if (c === "\r" && body[i + 1] === "\n") i++;
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    } else cell += c;
+  }
+  if (cell !== "" || row.length > 0) rows.push([...row, cell]);
+  return rows;
 }
