@@ -3,10 +3,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import { createStaff, signInAgain, type TestUser } from "../../test/factories";
+import { signInAgain, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations } from "../../test/ledger-invariants";
-import { readMailbox } from "../../test/mailbox";
 import { book, fundedUser, setStatus } from "../bookings/bookings.test-kit";
 import { postOperatorMove } from "./operator-ledger.service";
 import { closeDuePeriods } from "./settlements.service";
@@ -244,35 +243,5 @@ describe("a monthly operator", () => {
     expect(statements).toHaveLength(2);
     expect(new Set((await linesOf(op.id)).map((l) => l.settlement_id)).size).toBe(2);
     expect(await ledgerViolations(db())).toEqual([]);
-  });
-
-  it("e-mails the closed statement to the operator's branch managers in their language, once", async () => {
-    now = new Date("2026-09-10T09:00:00Z");
-    const op = await newOperator(db(), { period: "monthly", name: "Statement Mail Parking" });
-    operator = op.id;
-    const park = op.parkIds[0]!;
-    const en = await createStaff(db(), "branch_manager", { operatorId: op.id });
-    const fr = await createStaff(db(), "branch_manager", { operatorId: op.id });
-    await db().execute(sql`UPDATE users SET language = 'fr' WHERE id = ${fr.id}`);
-    const employee = await createStaff(db(), "employee", { operatorId: op.id });
-    const driver = await fundedUser(db());
-    await booked(driver, park, 2 * HOUR);
-    const [s] = await close(new Date("2026-10-01T00:00:00Z"));
-    const mails = await readMailbox(ctx);
-    const toEn = mails.filter((m) => m.to.includes(en.email));
-    const toFr = mails.filter((m) => m.to.includes(fr.email));
-    expect(toEn).toHaveLength(1);
-    expect(toFr).toHaveLength(1);
-    expect(mails.some((m) => m.to.includes(employee.email))).toBe(false);
-    expect(toEn[0]!.subject).toBe("Your Parkwell statement for September 2026 (NGN)");
-    expect(toFr[0]!.subject).toBe("Votre relevé Parkwell pour septembre 2026 (NGN)");
-    expect(toEn[0]!.body).toContain(`http://parkwell.test/admin/settlements/${s!.id}`);
-    expect(toEn[0]!.body).toContain("Closing balance");
-    expect(toFr[0]!.body).toContain("Solde de clôture");
-    const [row] = await statementsOf(db(), op.id);
-    expect(row!.mailed_at).not.toBeNull();
-    // Closing again (a second run, a second process) sends nothing more.
-    expect(await close(new Date("2026-10-01T00:00:00Z"))).toEqual([]);
-    expect((await readMailbox(ctx)).filter((m) => m.to.includes(en.email))).toHaveLength(1);
   });
 });
