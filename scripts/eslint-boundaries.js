@@ -57,6 +57,7 @@ export const FEATURE_DEPENDENCIES = {
   purchases: ["companies", "payments", "receipts", "wallet", "referrals"],
   marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "purchases"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts", "purchases"],
+  settlements: ["wallet", "receipts"],
   demo: [
     "payments",
     "wallet",
@@ -69,8 +70,8 @@ export const FEATURE_DEPENDENCIES = {
     "purchases",
     "referrals",
   ],
-  settlements: ["wallet", "receipts"],
   "vehicle-docs": ["marketplace", "purchases", "wallet", "reference", "receipts"],
+  settlements: ["wallet", "reference", "receipts", "payments"],
   reviews: [],
   blog: [],
   seo: [],

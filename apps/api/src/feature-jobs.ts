@@ -17,6 +17,7 @@ import { PASS_JOBS, PASS_MAILS } from "./features/passes/passes.jobs";
 import { PAYMENT_JOBS, PAYMENT_MAILS } from "./features/payments/payments.jobs";
 import { RECEIPT_JOBS } from "./features/receipts/receipts.jobs";
 import { REVIEW_JOBS, REVIEW_MAILS } from "./features/reviews/reviews.jobs";
+import { SETTLEMENT_JOBS, SETTLEMENT_MAILS } from "./features/settlements/settlements.jobs";
 import { VEHICLE_DOC_JOBS, VEHICLE_DOC_MAILS } from "./features/vehicle-docs/vehicle-docs.jobs";
 import { QUEUE_JOBS, type MailType } from "./jobs/mail-job";
 import { installJobs, type JobName, type QueueSpec } from "./jobs/queue";
@@ -30,6 +31,7 @@ export const JOBS = [
   ...VEHICLE_DOC_JOBS,
   ...REVIEW_JOBS,
   ...RECEIPT_JOBS,
+  ...SETTLEMENT_JOBS,
 ];
 
 export const MAILS = [
@@ -43,6 +45,7 @@ export const MAILS = [
   ...INQUIRY_MAILS,
   ...REVIEW_MAILS,
   ...COMPANY_MAILS,
+  ...SETTLEMENT_MAILS,
 ];
 
 /** Each queue's settings, by name. */

@@ -3,15 +3,28 @@
  * countries' defaults; scope (admin any, a branch manager its own, another's 404, an employee 403),
  * bad input refused with nothing changed, every change audited.
  */
-import type { CommissionDefaults, OperatorCommission } from "@parkwell/contract";
+import { addDays, dayOnClock, type CommissionDefaults, type OperatorCommission } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
 
-/** Monday 30 November 2026, 13:00 in Lagos (UTC+1). */
-const NOW = new Date("2026-11-30T12:00:00Z");
+const HOUR = 3_600_000;
+/**
+ * The app's now: an hour and a half past the next hour (never a midnight), after the template's
+ * seed wrote the countries' defaults; Lagos is UTC+1 all year.
+ */
+const NOW = new Date(Math.ceil(Date.now() / HOUR) * HOUR + 1.5 * HOUR);
+const TODAY = dayOnClock(NOW, "Africa/Lagos");
+const TOMORROW = addDays(TODAY, 1);
+const LATER = addDays(TODAY, 40);
+const midnight = (date: string) => new Date(`${date}T00:00:00+01:00`).toISOString();
+/** The first of the next month in Lagos. */
+const NEXT_MONTH = (() => {
+  const [y, m] = TODAY.split("-").map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, "0")}-01`;
+})();
 let ctx: TestContext;
 let db: Db;
 let harbourview: number;
@@ -99,7 +112,7 @@ describe("an operator's commission", () => {
     const res = await put(admin, `/admin/operators/${citypark}/commission`, {
       rate_bps: 1000,
       product: "drive_up",
-      effective_from: "2026-12-01",
+      effective_from: TOMORROW,
     });
     expect(res.statusCode).toBe(200);
     const body = res.json<OperatorCommission>();
@@ -113,7 +126,7 @@ describe("an operator's commission", () => {
       product: "drive_up",
       rate_bps: 1000,
       // Midnight in Lagos (UTC+1).
-      effective_from: "2026-11-30T23:00:00.000Z",
+      effective_from: midnight(TOMORROW),
       upcoming: true,
       created_by: { id: admin.id },
     });
@@ -153,22 +166,22 @@ describe("an operator's commission", () => {
     const url = `/admin/operators/${harbourview}/commission`;
     const cases: [object, string, string][] = [
       [
-        { rate_bps: 10001, effective_from: "2027-01-01" },
+        { rate_bps: 10001, effective_from: LATER },
         "rate_bps",
         "rate_bps must be a whole number from 0 to 10000",
       ],
       [
-        { rate_bps: 12.5, effective_from: "2027-01-01" },
+        { rate_bps: 12.5, effective_from: LATER },
         "rate_bps",
         "rate_bps must be a whole number from 0 to 10000",
       ],
       [
-        { rate_bps: -1, effective_from: "2027-01-01" },
+        { rate_bps: -1, effective_from: LATER },
         "rate_bps",
         "rate_bps must be a whole number from 0 to 10000",
       ],
       [
-        { rate_bps: 1000, product: "valet", effective_from: "2027-01-01" },
+        { rate_bps: 1000, product: "valet", effective_from: LATER },
         "product",
         "product must be one of hourly, daily, pass, event, drive_up",
       ],
@@ -178,18 +191,18 @@ describe("an operator's commission", () => {
         "effective_from must be a date (YYYY-MM-DD) or a date and time with its offset",
       ],
       [
-        { rate_bps: 1000, effective_from: "2027-01-01T10:00:00" },
+        { rate_bps: 1000, effective_from: `${LATER}T10:00:00` },
         "effective_from",
         "effective_from must be a date (YYYY-MM-DD) or a date and time with its offset",
       ],
       // Today's midnight has passed: a change never reaches back to sales already made.
       [
-        { rate_bps: 1000, effective_from: "2026-11-30" },
+        { rate_bps: 1000, effective_from: TODAY },
         "effective_from",
         "A new rate takes effect from now on: changes never rewrite the past",
       ],
       [
-        { rate_bps: 1000, effective_from: "2026-11-30T11:59:59Z" },
+        { rate_bps: 1000, effective_from: new Date(NOW.getTime() - 1000).toISOString() },
         "effective_from",
         "A new rate takes effect from now on: changes never rewrite the past",
       ],
@@ -199,15 +212,23 @@ describe("an operator's commission", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(422);
       expect(res.json().fields?.[field], JSON.stringify(payload)).toBe(message);
     }
-    const fr = await put(admin, url, { rate_bps: 1000, effective_from: "2026-11-29" }, "fr");
+    const fr = await put(admin, url, { rate_bps: 1000, effective_from: addDays(TODAY, -1) }, "fr");
     expect(fr.json().fields.effective_from).toBe(
       "Un nouveau taux s'applique à partir de maintenant\u00a0: une modification ne réécrit jamais le passé",
     );
     // The same product and instant twice: a conflict, the first kept.
-    const first = await put(admin, url, { rate_bps: 900, product: "pass", effective_from: "2027-03-01" });
+    const first = await put(admin, url, {
+      rate_bps: 900,
+      product: "pass",
+      effective_from: addDays(TODAY, 90),
+    });
     expect(first.statusCode).toBe(200);
     const mid = await snapshot();
-    const again = await put(admin, url, { rate_bps: 800, product: "pass", effective_from: "2027-03-01" });
+    const again = await put(admin, url, {
+      rate_bps: 800,
+      product: "pass",
+      effective_from: addDays(TODAY, 90),
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe("commission_rate_exists");
     expect(await snapshot()).toEqual(mid);
@@ -217,7 +238,7 @@ describe("an operator's commission", () => {
   it("lets only Parkwell's staff change an operator's terms", async () => {
     const before = await snapshot();
     const url = `/admin/operators/${harbourview}/commission`;
-    const body = { rate_bps: 100, effective_from: "2027-01-01" };
+    const body = { rate_bps: 100, effective_from: LATER };
     expect((await put(manager, url, body)).statusCode).toBe(403);
     expect((await put(employee, url, body)).statusCode).toBe(403);
     expect(
@@ -250,10 +271,10 @@ describe("the statement period", () => {
     const url = `/admin/operators/${harbourview}/settlement-period`;
     const weekly = await put(admin, url, { period: "weekly" });
     expect(weekly.statusCode).toBe(200);
-    // The open monthly period ends at midnight on 1 December in Lagos.
+    // The open monthly period ends at midnight on the first of the next month in Lagos.
     expect(weekly.json<OperatorCommission>().operator).toMatchObject({
       settlement_period: "monthly",
-      next_settlement_period: { period: "weekly", from: "2026-11-30T23:00:00.000Z" },
+      next_settlement_period: { period: "weekly", from: midnight(NEXT_MONTH) },
     });
     const [audit] = await queryRows<{ action: string; after: object }>(
       db,
@@ -296,10 +317,10 @@ describe("the countries' defaults", () => {
   it("adds a country's default from a date ahead; an operator with its own rate keeps it", async () => {
     const before = await snapshot();
     for (const [payload, field] of [
-      [{ country_code: "ZZ", rate_bps: 1300, effective_from: "2027-01-01" }, "country_code"],
-      [{ country_code: "ng", rate_bps: 1300, effective_from: "2027-01-01" }, "country_code"],
-      [{ country_code: "NG", rate_bps: 1300, effective_from: "2025-01-01" }, "effective_from"],
-      [{ rate_bps: 1300, effective_from: "2027-01-01" }, "country_code"],
+      [{ country_code: "ZZ", rate_bps: 1300, effective_from: LATER }, "country_code"],
+      [{ country_code: "ng", rate_bps: 1300, effective_from: LATER }, "country_code"],
+      [{ country_code: "NG", rate_bps: 1300, effective_from: addDays(TODAY, -300) }, "effective_from"],
+      [{ rate_bps: 1300, effective_from: LATER }, "country_code"],
     ] as const) {
       const bad = await put(admin, "/admin/commission/defaults", payload);
       expect(bad.statusCode, JSON.stringify(payload)).toBe(422);
@@ -310,7 +331,7 @@ describe("the countries' defaults", () => {
         await put(manager, "/admin/commission/defaults", {
           country_code: "NG",
           rate_bps: 1,
-          effective_from: "2027-01-01",
+          effective_from: LATER,
         })
       ).statusCode,
     ).toBe(403);
@@ -320,7 +341,7 @@ describe("the countries' defaults", () => {
       country_code: "NG",
       rate_bps: 1300,
       product: "event",
-      effective_from: "2026-11-30T12:00:00Z",
+      effective_from: NOW.toISOString(),
     });
     expect(res.statusCode).toBe(200);
     const ng = res.json<CommissionDefaults>().items.find((i) => i.country_code === "NG")!;

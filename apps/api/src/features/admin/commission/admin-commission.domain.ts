@@ -3,6 +3,7 @@
  * money"): when a rate given as a date starts, when a change of statement period takes effect.
  */
 import { addDays, dayOnClock, instantOfWallClock, type SettlementPeriod } from "@parkwell/contract";
+import { periodAt } from "../../settlements/settlements.domain";
 
 /** A rate's start: a date is its midnight on `timeZone`'s clock; an instant is itself. */
 export function effectiveInstant(value: string, timeZone: string): Date {
@@ -37,9 +38,9 @@ export interface PeriodSetting {
   from: Date | null;
 }
 
-/** The period that governs a statement opening at `at`: the waiting change once its start has come. */
+/** The period that governs a statement opening at `at` (the statements' own rule, periodAt). */
 export function settlementPeriodAt(s: PeriodSetting, at: Date): SettlementPeriod {
-  return s.next !== null && s.from !== null && at.getTime() >= s.from.getTime() ? s.next : s.current;
+  return periodAt({ period: s.current, next: s.next, next_from: s.from }, at);
 }
 
 /**
