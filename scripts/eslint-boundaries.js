@@ -75,6 +75,8 @@ export const FEATURE_DEPENDENCIES = {
   seo: [],
   "web-app": [],
   admin: [],
+  settlements: ["wallet", "receipts"],
+  payouts: ["payments", "settlements", "wallet", "reference"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
   "admin/people": ["admin"],
@@ -88,6 +90,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/blog": ["admin", "admin/parks"],
   "admin/pages": ["admin"],
   "admin/settings": ["admin"],
+  "admin/payouts": ["admin"],
 };
 
 /**

@@ -15,6 +15,7 @@ import { INQUIRY_MAILS } from "./features/inquiries/inquiries.jobs";
 import { MARKETPLACE_MAILS } from "./features/marketplace/marketplace.jobs";
 import { PASS_JOBS, PASS_MAILS } from "./features/passes/passes.jobs";
 import { PAYMENT_JOBS, PAYMENT_MAILS } from "./features/payments/payments.jobs";
+import { PAYOUT_JOBS, PAYOUT_MAILS } from "./features/payouts/payouts.jobs";
 import { RECEIPT_JOBS } from "./features/receipts/receipts.jobs";
 import { REVIEW_JOBS, REVIEW_MAILS } from "./features/reviews/reviews.jobs";
 import { VEHICLE_DOC_JOBS, VEHICLE_DOC_MAILS } from "./features/vehicle-docs/vehicle-docs.jobs";
@@ -30,6 +31,7 @@ export const JOBS = [
   ...VEHICLE_DOC_JOBS,
   ...REVIEW_JOBS,
   ...RECEIPT_JOBS,
+  ...PAYOUT_JOBS,
 ];
 
 export const MAILS = [
@@ -43,6 +45,7 @@ export const MAILS = [
   ...INQUIRY_MAILS,
   ...REVIEW_MAILS,
   ...COMPANY_MAILS,
+  ...PAYOUT_MAILS,
 ];
 
 /** Each queue's settings, by name. */

@@ -139,3 +139,11 @@ export async function accrueReceipt(tx: Tx, receiptId: number, r: ReceiptIssue):
     occurredAt: r.issuedAt,
   });
 }
+
+/**
+ * Locks every shard of an operator's account in a currency and answers its balance, for a move
+ * that must not race a sale's share (a payout).
+ */
+export function lockOperatorBalance(tx: Tx, operatorId: number, currency: string): Promise<number> {
+  return repo.lockOperatorBalance(tx, operatorId, currency);
+}

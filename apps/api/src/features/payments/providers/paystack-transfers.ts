@@ -8,7 +8,7 @@
  */
 import { providerFetch } from "./http";
 import { toPaystackAmount } from "./paystack";
-import { last4Of, type TransferEvent, type TransferProvider, type TransferReport } from "./transfers";
+import type { TransferEvent, TransferProvider, TransferReport } from "./transfers";
 import { ProviderRejectedError } from "./types";
 
 export interface PaystackTransfer {
