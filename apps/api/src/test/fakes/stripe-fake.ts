@@ -47,8 +47,8 @@ export interface StripeFake extends RunningFake {
   transfers: Map<string, Transfer>;
   /** A connected account the fake knows (`transfers` capability active unless said otherwise). */
   addAccount(id: string, name: string, transfers?: ConnectedAccount["capabilities"]["transfers"]): void;
-  /** The platform's balance cannot cover a transfer while this is set (Stripe's `balance_insufficient`). */
-  balanceShort: boolean;
+  /** `balanceShort`: the platform's balance cannot cover a transfer while it is set. */
+  state: { balanceShort: boolean };
   /** Reverses a transfer in full, as the platform or Stripe would. */
   reverse(id: string): void;
   sendTransferWebhook(
@@ -194,12 +194,7 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
     intents,
     accounts,
     transfers,
-    get balanceShort() {
-      return state.balanceShort;
-    },
-    set balanceShort(v: boolean) {
-      state.balanceShort = v;
-    },
+    state,
     addAccount(
       id: string,
       name: string,
