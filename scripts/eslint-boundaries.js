@@ -57,6 +57,7 @@ export const FEATURE_DEPENDENCIES = {
   purchases: ["companies", "payments", "receipts", "wallet", "referrals"],
   marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "purchases"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts", "purchases"],
+  settlements: ["wallet", "receipts"],
   demo: [
     "payments",
     "wallet",
@@ -75,7 +76,6 @@ export const FEATURE_DEPENDENCIES = {
   seo: [],
   "web-app": [],
   admin: [],
-  settlements: ["wallet", "receipts"],
   payouts: ["payments", "settlements", "wallet", "reference"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],

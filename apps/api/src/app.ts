@@ -18,6 +18,7 @@ import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
+import { settlementsRoutes } from "./features/settlements/settlements.routes";
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
 import { driverReviewRoutes, parkReviewRoutes } from "./features/reviews/reviews.routes";
 import { adminReviewsRoutes } from "./features/admin/reviews/admin-reviews.routes";
@@ -332,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
+  await app.register(settlementsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminVehicleDocsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminVehicleDocInsurersRoutes({ db: database.db, clock, jobs }, admin), {
     prefix: "/api/v1",

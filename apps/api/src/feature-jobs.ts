@@ -18,6 +18,7 @@ import { PAYMENT_JOBS, PAYMENT_MAILS } from "./features/payments/payments.jobs";
 import { PAYOUT_JOBS, PAYOUT_MAILS } from "./features/payouts/payouts.jobs";
 import { RECEIPT_JOBS } from "./features/receipts/receipts.jobs";
 import { REVIEW_JOBS, REVIEW_MAILS } from "./features/reviews/reviews.jobs";
+import { SETTLEMENT_JOBS, SETTLEMENT_MAILS } from "./features/settlements/settlements.jobs";
 import { VEHICLE_DOC_JOBS, VEHICLE_DOC_MAILS } from "./features/vehicle-docs/vehicle-docs.jobs";
 import { QUEUE_JOBS, type MailType } from "./jobs/mail-job";
 import { installJobs, type JobName, type QueueSpec } from "./jobs/queue";
@@ -31,6 +32,7 @@ export const JOBS = [
   ...VEHICLE_DOC_JOBS,
   ...REVIEW_JOBS,
   ...RECEIPT_JOBS,
+  ...SETTLEMENT_JOBS,
   ...PAYOUT_JOBS,
 ];
 
@@ -45,6 +47,7 @@ export const MAILS = [
   ...INQUIRY_MAILS,
   ...REVIEW_MAILS,
   ...COMPANY_MAILS,
+  ...SETTLEMENT_MAILS,
   ...PAYOUT_MAILS,
 ];
 

@@ -27,6 +27,7 @@ export * from "./gate";
 export * from "./admin-reports";
 export * from "./admin-events";
 export * from "./admin-plans";
+export * from "./admin-settlements";
 export * from "./plan-hours";
 export * from "./passes";
 export * from "./admin-passes";
