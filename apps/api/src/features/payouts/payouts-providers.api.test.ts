@@ -195,7 +195,7 @@ describe("without a provider's keys", () => {
       expect(await balanceOf(demo.database.db, operatorId, "NGN")).toBe(0);
       expect(await ledgerViolations(demo.database.db)).toEqual([]);
     });
-  });
+  }, 120_000);
 
   it("out of demo mode the payout waits, saying why", async () => {
     await withTestContext({ DEMO_MODE: "false" }, async (live) => {
@@ -209,5 +209,5 @@ describe("without a provider's keys", () => {
       });
       expect(await ledgerViolations(live.database.db)).toEqual([]);
     });
-  });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { ledgerViolations } from "../../test/ledger-invariants";
 import { createPaymentsContext, KEYS, type PaymentsContext } from "../../test/payments-context";
 import { createPayments } from "../payments/registry";
 import { servedCountries } from "../reference/served-countries";
+import { closeOperatorPeriods } from "../settlements/settlements.service";
 import { runPayouts, type PayoutDeps } from "./payouts.service";
 import {
   accountBalance,
@@ -310,6 +311,49 @@ describe("a closed period's payout through Paystack", () => {
     expect((await call(admin, "DELETE", `/operators/${held.operatorId}/payout-hold`)).json().hold).toBeNull();
     await runPayouts(deps);
     expect((await payoutsOf(ctx.database.db, held.operatorId))[0]!.status).toBe("sent");
+  });
+});
+
+describe("after the statements' own close", () => {
+  it("pays the closed period's balance: one payout for the operator's latest statement", async () => {
+    const { operatorId } = await operatorWithManager(ctx.database.db, 1);
+    const number = String(1_500_000_000 + operatorId);
+    ctx.paystack.bankAccounts.set(`058:${number}`, "CLOSE HOLDER");
+    const recipient = await fetch(`${ctx.paystack.url}/transferrecipient`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${KEYS.paystack}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        type: "nuban",
+        name: "CLOSE HOLDER",
+        account_number: number,
+        bank_code: "058",
+        currency: "NGN",
+      }),
+    }).then((r) => r.json() as Promise<{ data: { recipient_code: string } }>);
+    await confirmedAccount(ctx.database.db, {
+      operatorId,
+      currency: "NGN",
+      provider: "paystack",
+      destination: number,
+      recipient: recipient.data.recipient_code,
+      at: new Date(),
+    });
+    const now = new Date();
+    await credit(ctx.database.db, operatorId, "NGN", 3_000_000, new Date(now.getTime() - 70 * 24 * 3600_000));
+    await credit(ctx.database.db, operatorId, "NGN", 1_000_000, new Date(now.getTime() - 40 * 24 * 3600_000));
+    const closed = await closeOperatorPeriods(
+      { db: ctx.database.db, jobs: ctx.app.jobs },
+      operatorId,
+      "NGN",
+      now,
+    );
+    expect(closed.length).toBeGreaterThanOrEqual(2);
+    await runPayouts(deps);
+    const payouts = await payoutsOf(ctx.database.db, operatorId);
+    expect(payouts).toHaveLength(1);
+    expect(Number(payouts[0]!.amount_minor)).toBe(4_000_000);
+    expect(payouts[0]!.status).toBe("sent");
+    expect(await balanceOf(ctx.database.db, operatorId, "NGN")).toBe(0);
   });
 });
 
