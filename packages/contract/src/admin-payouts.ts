@@ -121,6 +121,8 @@ export const PayoutSchema = z.object({
   settlement_id: z.number().int(),
   period_start: z.string(),
   period_end: z.string(),
+  /** The statement's clock (its operator's country's): the period's days are on it. */
+  time_zone: z.string(),
   currency: z.string(),
   amount: z.number(),
   provider: z.enum(PAYOUT_PROVIDERS).nullable(),

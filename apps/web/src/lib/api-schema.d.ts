@@ -19694,6 +19694,7 @@ export interface operations {
               settlement_id: number;
               period_start: string;
               period_end: string;
+              time_zone: string;
               currency: string;
               amount: number;
               provider: ("paystack" | "stripe" | "wave" | "demo") | null;
@@ -19849,6 +19850,7 @@ export interface operations {
             settlement_id: number;
             period_start: string;
             period_end: string;
+            time_zone: string;
             currency: string;
             amount: number;
             provider: ("paystack" | "stripe" | "wave" | "demo") | null;

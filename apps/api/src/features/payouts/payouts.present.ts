@@ -15,6 +15,7 @@ export function presentPayout(row: PayoutRow, decimals: number, language: Langua
     settlement_id: row.settlement_id,
     period_start: iso(row.period_start)!,
     period_end: iso(row.period_end)!,
+    time_zone: row.time_zone,
     currency: row.currency,
     amount: toMajor(row.amount_minor, decimals),
     provider: row.provider,

@@ -60,6 +60,7 @@ export interface PayoutRow {
   settlement_id: number;
   period_start: Date | string;
   period_end: Date | string;
+  time_zone: string;
   currency: string;
   amount_minor: number;
   provider: PayoutProvider | null;
@@ -79,7 +80,7 @@ export interface PayoutRow {
 }
 
 const SELECT = sql`SELECT p.id::int AS id, p.operator_id, o.name AS operator_name, c.code AS country_code,
-    o.country_id, p.settlement_id::int AS settlement_id, s.period_start, s.period_end, trim(p.currency) AS currency,
+    o.country_id, p.settlement_id::int AS settlement_id, s.period_start, s.period_end, s.time_zone, trim(p.currency) AS currency,
     p.amount_minor, p.provider, p.payout_account_id, p.status, p.reason,
     p.idempotency_key, p.provider_reference, p.lease_until, p.attempts, p.created_at, p.sent_at, p.settled_at,
     a.last4 AS account_last4, a.holder_name AS account_holder, a.bank_name AS account_bank
