@@ -48,9 +48,10 @@ async function sale(parkId: number, startsIn: number) {
 
 /** Everyone signed in on the clock as it is now. */
 async function signIn() {
-  [admin, managerA, managerB, employeeA] = await Promise.all(
-    [admin, managerA, managerB, employeeA].map((u) => signInAgain(db(), u)),
-  );
+  admin = await signInAgain(db(), admin);
+  managerA = await signInAgain(db(), managerA);
+  managerB = await signInAgain(db(), managerB);
+  employeeA = await signInAgain(db(), employeeA);
 }
 
 beforeAll(async () => {

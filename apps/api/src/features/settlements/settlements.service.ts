@@ -46,9 +46,27 @@ export async function closeDuePeriods(d: CloseDeps, now: Date): Promise<ClosedSt
   const candidates = await repo.closeCandidates(d.db);
   const closed: ClosedStatement[] = [];
   for (const c of candidates) {
+    // Read without a lock first: most runs find nothing due, and then lock no operator's account
+    // (a sale waits on that lock). What is due is read again under the lock.
+    if (!(await somethingDue(d.db, c.operator_id, c.currency, now))) continue;
     closed.push(...(await closeOperatorPeriods(d, c.operator_id, c.currency, now)));
   }
   return closed;
+}
+
+/** Whether a period of the operator's in `currency` has ended by `now` with something to close. */
+async function somethingDue(db: Tx, operatorId: number, currency: string, now: Date): Promise<boolean> {
+  const clock = await repo.operatorClock(db, operatorId);
+  if (!clock) return false;
+  const last = await repo.lastStatement(db, operatorId, currency);
+  const first = await repo.firstOpenLineAt(db, operatorId, currency);
+  let start: Date | null = last ? new Date(last.period_end) : null;
+  if (!last || last.closing_minor === 0) {
+    if (!first) return false;
+    const its = periodContaining(first, clock.period, clock.time_zone).start;
+    if (!start || its > start) start = its;
+  }
+  return start !== null && periodFrom(start, clock.period, clock.time_zone).end <= now;
 }
 
 /** One operator's due periods in one currency, in order, in one transaction under its account's lock. */

@@ -158,6 +158,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "settlements",
+    path: "settlements",
+    labelKey: "nav.settlements",
+    labelNs: "admin-settlements",
+    permission: "settlements.view",
+    load: async () => (await import("./settlements/settlements-page")).AdminSettlementsPage,
+    nested: true,
+  },
+  {
     section: "pages",
     path: "pages",
     labelKey: "nav.pages",

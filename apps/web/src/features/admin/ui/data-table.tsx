@@ -43,6 +43,7 @@ export function DataTable<T>({
   emptyAction,
   cards = false,
   dense = false,
+  paged = true,
 }: {
   /** The table's name for screen readers (shown as a caption). */
   caption: string;
@@ -68,6 +69,8 @@ export function DataTable<T>({
    * their words, so every column fits a laptop's width.
    */
   dense?: boolean;
+  /** False for a list that is whole, not a page of one (no page size, no page buttons). */
+  paged?: boolean;
 }) {
   const { t } = useTranslation(["admin", "auth"]);
   const { data, isPending, isError, error } = query;
@@ -113,7 +116,7 @@ export function DataTable<T>({
           </table>
         </div>
       )}
-      <TablePagination total={data.total} />
+      {paged && <TablePagination total={data.total} />}
     </div>
   );
 }
