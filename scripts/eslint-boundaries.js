@@ -71,6 +71,7 @@ export const FEATURE_DEPENDENCIES = {
     "referrals",
   ],
   "vehicle-docs": ["marketplace", "purchases", "wallet", "reference", "receipts"],
+  settlements: ["wallet", "reference", "receipts", "payments"],
   reviews: [],
   blog: [],
   seo: [],

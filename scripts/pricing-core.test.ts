@@ -9,6 +9,12 @@ import { describe, expect, it } from "vitest";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CORE = "packages/contract/src/pricing.ts";
+/**
+ * The core's bpsOf written again in SQL, the one copy: an operator's commission on a sale, which
+ * the receipts' trigger posts in the receipt's own INSERT (decision 056).
+ * settlements/operator-shares.api.test.ts holds the two equal over signs, rates and halves.
+ */
+const SQL_TWIN = "apps/api/src/db/sql/functions/commission_of.sql";
 /** Where a basis-point division is looked for. */
 const DIVISION_ROOTS = ["apps/api/src", "packages/contract/src", "apps/web/src"];
 /** Where a rounding is looked for. */
@@ -116,7 +122,7 @@ describe("one pricing core (decision 041)", () => {
 
   it("has no division by 10,000 outside the core", () => {
     const found = sourceFiles(DIVISION_ROOTS)
-      .filter((f) => f !== CORE)
+      .filter((f) => f !== CORE && f !== SQL_TWIN)
       .flatMap((f) => bpsDivisions(f, fs.readFileSync(path.join(ROOT, f), "utf8")));
     expect(found).toEqual([]);
     expect(bpsDivisions(CORE, fs.readFileSync(path.join(ROOT, CORE), "utf8"))).not.toEqual([]);

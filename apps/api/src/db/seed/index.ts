@@ -42,12 +42,13 @@ export interface SeedOptions {
 }
 
 /**
- * Each served country's default commission (decision 056), from the start of the ledger's time:
- * a country that has any rate keeps it (an admin's later ones are new rows, never changed here).
+ * Each served country's default commission (decision 056), from the seed's day (before it, the
+ * same default applies: operator_sale's fallback): a country that has any rate keeps it (an
+ * admin's later ones are new rows, never changed here).
  */
-async function seedCommissionDefaults(db: Db): Promise<void> {
+async function seedCommissionDefaults(db: Db, now: Date): Promise<void> {
   await db.execute(sql`INSERT INTO commission_rates (country_id, rate_bps, effective_from)
-    SELECT c.id, ${DEFAULT_COMMISSION_BPS}, '2020-01-01T00:00:00Z' FROM countries c
+    SELECT c.id, ${DEFAULT_COMMISSION_BPS}, ${now.toISOString()}::timestamptz FROM countries c
     WHERE NOT EXISTS (SELECT FROM commission_rates r WHERE r.country_id = c.id)`);
 }
 
@@ -63,7 +64,7 @@ export async function seed(db: Db, options: SeedOptions = {}): Promise<void> {
     await upsertAll(tx, billingEntities, billingEntities.countryId, BILLING_ENTITY_ROWS);
     await upsertAll(tx, vehicleTypes, vehicleTypes.id, VEHICLE_TYPE_ROWS);
     await seedParks(tx);
-    await seedCommissionDefaults(tx);
+    await seedCommissionDefaults(tx, now);
     await seedPlans(tx);
     await seedEvents(tx, now, { demo: options.demo ?? false });
     await seedMarketplace(tx, now);

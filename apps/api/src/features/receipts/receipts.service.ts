@@ -17,7 +17,6 @@ import type { Language } from "../../lib/language";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import type { Tx } from "../../db/tx";
 import { checkBody, type ReceiptIssue } from "./receipts.domain";
-import { accrueReceipt } from "../settlements/operator-ledger.service";
 import { receiptPdf } from "./receipts.pdf";
 import { presentReceipt, presentSummary } from "./receipts.present";
 import * as repo from "./receipts.repo";
@@ -35,10 +34,9 @@ export async function issueReceipt(tx: Tx, r: ReceiptIssue): Promise<number> {
   if ((r.kind === "credit_note") !== (r.reversesId != null)) {
     throw new Error("a credit note, and only a credit note, reverses a receipt");
   }
-  const inserted = await repo.insertReceipt(tx, r);
-  // A new receipt moves its park's operator's share with it (decision 056); a replay moves nothing.
-  if (inserted !== null) await accrueReceipt(tx, inserted, r);
-  const id = inserted ?? (await repo.receiptIdOf(tx, r.ledgerKey));
+  // A new receipt at an operator's park moves the operator's share with it, in the same statement
+  // (the database's receipt_operator_share trigger, decision 056).
+  const id = (await repo.insertReceipt(tx, r)) ?? (await repo.receiptIdOf(tx, r.ledgerKey));
   if (id === null)
     throw new Error(`receipt for ${r.ledgerKey}: no user ${r.userId} or country ${r.countryId}`);
   return id;

@@ -2,42 +2,15 @@
  * The pure rules of operators' shares (decision 056; docs/PRODUCT-RULES.md "Operators' money").
  * No I/O. Amounts are signed integer minor units: a refund's are negative.
  */
-import type { CommissionProduct, ReceiptLineKind } from "@parkwell/contract";
-
-/** The receipt lines that are the space sold: the operator's share is of these, before any discount. */
-export const SPACE_LINE_KINDS: readonly ReceiptLineKind[] = ["parking", "pass", "overstay"];
-
-/** The parking amount of a receipt or credit note: its space lines (negative on a credit note). */
-export function grossOf(lines: readonly { kind: ReceiptLineKind; amountMinor: number }[]): number {
-  return lines.filter((l) => SPACE_LINE_KINDS.includes(l.kind)).reduce((s, l) => s + l.amountMinor, 0);
-}
+import { bpsOf } from "@parkwell/contract";
 
 /**
- * Parkwell's commission on `grossMinor` at `bps`, rounded half away from zero on its magnitude, so
- * a whole refund's commission is exactly minus the sale's; and the operator's share, the rest.
+ * Parkwell's commission on `grossMinor` at `bps` (the pricing core's one rounding: half away from
+ * zero, so a whole refund's commission is exactly minus the sale's), and the operator's share, the
+ * rest. The database's commission_of is the same rule for the shares its trigger posts (a test
+ * holds them equal).
  */
 export function shareOf(grossMinor: number, bps: number): { commissionMinor: number; shareMinor: number } {
-  const magnitude = Math.round((Math.abs(grossMinor) * bps) / 10_000);
-  const commissionMinor = grossMinor < 0 ? -magnitude : magnitude;
+  const commissionMinor = bpsOf(grossMinor, bps);
   return { commissionMinor, shareMinor: grossMinor - commissionMinor };
-}
-
-/**
- * What a sale was, for its commission rate: a pass's move (its ledger key names the pass), an
- * event space, a booking priced with a whole day block, else an hourly booking.
- */
-export function productOf(sale: {
-  ledgerKey: string;
-  eventBooking: boolean;
-  days: number | null;
-}): CommissionProduct {
-  if (sale.ledgerKey.startsWith("pass:")) return "pass";
-  if (sale.eventBooking) return "event";
-  return (sale.days ?? 0) > 0 ? "daily" : "hourly";
-}
-
-/** The revenue shard a move's charge used (`revenue:<ccy>:<n>`), which its operator's share uses too; 0 unsharded. */
-export function shardOfRevenueKey(key: string): number {
-  const shard = Number(key.split(":")[2]);
-  return Number.isInteger(shard) ? shard : 0;
 }

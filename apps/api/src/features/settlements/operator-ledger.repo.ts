@@ -1,82 +1,62 @@
 import type { CommissionProduct, OperatorLineKind } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
-import { queryRows } from "../../db/client";
+import { preparedRows, queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
-import { operatorLines } from "../../db/schema/index";
 
 /**
- * Parkwell's commission for an operator's sale of `product` at `at`: the operator's own rate for
- * the product, else its rate for every product, else its country's for the product, else the
- * country's for every product; at each level the latest one effective by then. Null: none set.
+ * Parkwell's commission for an operator's sale of `product` at `at` (the database's
+ * commission_bps_at): the operator's own rate for the product, else its rate for every product,
+ * else its country's for the product, else the country's for every product; at each level the
+ * latest one effective by then. Null: none set.
  */
 export async function commissionBpsAt(
   tx: Tx,
   q: { operatorId: number; countryId: number; product: CommissionProduct; at: Date },
 ): Promise<number | null> {
-  const [row] = await queryRows<{ rate_bps: number }>(
-    tx,
-    sql`SELECT rate_bps FROM commission_rates
-      WHERE effective_from <= ${q.at.toISOString()}::timestamptz
-        AND (operator_id = ${q.operatorId} OR (operator_id IS NULL AND country_id = ${q.countryId}))
-        AND (product IS NULL OR product = ${q.product})
-      ORDER BY operator_id IS NOT NULL DESC, product IS NOT NULL DESC, effective_from DESC
-      LIMIT 1`,
-  );
-  return row ? Number(row.rate_bps) : null;
+  const [row] = await commissionBpsAtStatement(tx, {
+    operator: q.operatorId,
+    country: q.countryId,
+    product: q.product,
+    at: q.at.toISOString(),
+  });
+  return row?.rate_bps == null ? null : Number(row.rate_bps);
 }
-
-/** What a receipt's share needs: the park's operator and country, the move's revenue shard, the booking it is about. */
-export interface SaleContext {
-  operator_id: number | null;
-  country_id: number;
-  revenue_key: string | null;
-  event_booking: boolean;
-  days: number | null;
-  /** A credit note: the receipt it reverses was issued at this instant (its rate applies). */
-  reversed_at: string | null;
-}
-
-export async function saleContext(
-  tx: Tx,
-  q: { parkId: number; ledgerKey: string; reference: string; reversesId: number | null },
-): Promise<SaleContext | null> {
-  const [row] = await queryRows<SaleContext>(
-    tx,
-    sql`SELECT p.operator_id, COALESCE(o.country_id, p.country_id) AS country_id,
-        (SELECT a.key FROM ledger_transactions t
-           JOIN ledger_entries e ON e.transaction_id = t.id
-           JOIN wallet_accounts a ON a.id = e.account_id
-          WHERE t.idempotency_key = ${q.ledgerKey} AND a.kind = 'platform_revenue' LIMIT 1) AS revenue_key,
-        COALESCE((SELECT b.event_id IS NOT NULL FROM bookings b WHERE b.booking_code = ${q.reference} LIMIT 1), false)
-          AS event_booking,
-        (SELECT (b.breakdown->>'days')::int FROM bookings b WHERE b.booking_code = ${q.reference} LIMIT 1) AS days,
-        (SELECT r.issued_at FROM receipts r WHERE r.id = ${q.reversesId}) AS reversed_at
-      FROM parks p LEFT JOIN operators o ON o.id = p.operator_id
-      WHERE p.id = ${q.parkId}`,
-  );
-  return row ?? null;
-}
+const commissionBpsAtStatement = preparedRows<{ rate_bps: number | null }>(
+  "commission_bps_at",
+  sql`SELECT commission_bps_at(${sql.placeholder("operator")}::int, ${sql.placeholder("country")}::int,
+    ${sql.placeholder("product")}::text, ${sql.placeholder("at")}::timestamptz) AS rate_bps`,
+);
 
 export interface OperatorLineInsert {
   operatorId: number;
   currency: string;
   kind: OperatorLineKind;
   ledgerKey: string;
-  receiptId?: number | null;
-  parkId?: number | null;
-  product?: CommissionProduct | null;
-  reference?: string | null;
+  receiptId: number | null;
+  parkId: number | null;
+  product: CommissionProduct | null;
+  reference: string | null;
   grossMinor: number;
-  commissionBps?: number | null;
+  commissionBps: number | null;
   commissionMinor: number;
   amountMinor: number;
-  note?: string | null;
+  note: string | null;
   occurredAt: Date;
 }
 
 export async function insertLine(tx: Tx, line: OperatorLineInsert): Promise<void> {
-  await tx.insert(operatorLines).values(line);
+  await insertLineStatement(tx, { ...line, occurredAt: line.occurredAt.toISOString() });
 }
+const insertLineStatement = preparedRows(
+  "operator_line_insert",
+  sql`INSERT INTO operator_lines (operator_id, currency, kind, ledger_key, receipt_id, park_id, product, reference,
+      gross_minor, commission_bps, commission_minor, amount_minor, note, occurred_at)
+    VALUES (${sql.placeholder("operatorId")}, ${sql.placeholder("currency")}, ${sql.placeholder("kind")},
+      ${sql.placeholder("ledgerKey")}, ${sql.placeholder("receiptId")}, ${sql.placeholder("parkId")},
+      ${sql.placeholder("product")}, ${sql.placeholder("reference")}, ${sql.placeholder("grossMinor")},
+      ${sql.placeholder("commissionBps")}, ${sql.placeholder("commissionMinor")}, ${sql.placeholder("amountMinor")},
+      ${sql.placeholder("note")}, ${sql.placeholder("occurredAt")}::timestamptz)`,
+);
 
 /**
  * Locks every shard of an operator's account in a currency (in id order, as ledger_post locks)
