@@ -57,7 +57,6 @@ export const FEATURE_DEPENDENCIES = {
   purchases: ["companies", "payments", "receipts", "wallet", "referrals"],
   marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "purchases"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts", "purchases"],
-  settlements: ["wallet", "receipts"],
   demo: [
     "payments",
     "wallet",
