@@ -244,4 +244,20 @@ describe("a monthly operator", () => {
     expect(new Set((await linesOf(op.id)).map((l) => l.settlement_id)).size).toBe(2);
     expect(await ledgerViolations(db())).toEqual([]);
   });
+  it("is closed by the settlements-close job on the app's clock", async () => {
+    now = new Date("2026-08-10T09:00:00Z");
+    const op = await newOperator(db(), { period: "monthly" });
+    operator = op.id;
+    await booked(await fundedUser(db()), op.parkIds[0]!, 2 * HOUR);
+    now = new Date("2026-08-31T22:59:00Z"); // 23:59 on 31 August in Lagos: not ended
+    await ctx.app.jobs.send(db(), "settlements-close", {});
+    await ctx.app.jobs.runDue(["settlements-close"]);
+    expect(await statementsOf(db(), op.id)).toEqual([]);
+    now = new Date("2026-08-31T23:05:00Z");
+    await ctx.app.jobs.send(db(), "settlements-close", {});
+    await ctx.app.jobs.runDue(["settlements-close"]);
+    const statements = await statementsOf(db(), op.id);
+    expect(statements.map((s) => s.period_start)).toEqual(["2026-07-31T23:00:00.000Z"]);
+    expect(await ledgerViolations(db())).toEqual([]);
+  });
 });

@@ -110,6 +110,10 @@ describe("the statements' list", () => {
     expect((await get(employeeA, `/${statementA}`)).statusCode).toBe(403);
     expect((await get(employeeA, `/${statementA}.csv`)).statusCode).toBe(403);
     expect((await ctx.app.inject({ url: "/api/v1/admin/settlements" })).statusCode).toBe(401);
+    // A branch manager of no operator reads no operator's.
+    const nobodys = await createStaff(db(), "branch_manager");
+    expect((await get(nobodys, "")).statusCode).toBe(403);
+    expect((await get(nobodys, `/${statementA}`)).statusCode).toBe(403);
   });
 
   it("refuses bad filters with a 422 that names them", async () => {

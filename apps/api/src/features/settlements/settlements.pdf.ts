@@ -23,6 +23,8 @@ const WHEN: Intl.DateTimeFormatOptions = {
   hour: "numeric",
   minute: "2-digit",
 };
+/** The statement's close, with its year (the lines' year is the period's, in the title). */
+const WHEN_YEAR: Intl.DateTimeFormatOptions = { ...WHEN, year: "numeric" };
 
 /** The words of a line's kind and product, in the reader's language. */
 const KIND_WORDS: Record<LineRow["kind"], string> = {
@@ -88,7 +90,7 @@ export function statementPdf(
       say("Statement no. {{id}}, {{currency}}, closed {{closed}}", language, {
         id: String(s.id),
         currency: s.currency,
-        closed: when(s.closed_at),
+        closed: dateTimeFormat(WHEN_YEAR, locale, s.time_zone).format(new Date(s.closed_at)),
       }),
       MARGIN,
       RIGHT - MARGIN,
@@ -112,7 +114,7 @@ export function statementPdf(
   y += 14;
 
   const header = () => {
-    text(say("Date", language), COLS.date, COLS.park - COLS.date - 4, { bold: true });
+    text(say("When", language), COLS.date, COLS.park - COLS.date - 4, { bold: true });
     text(say("Park and product", language), COLS.park, COLS.receipt - COLS.park - 4, { bold: true });
     text(say("Receipt", language), COLS.receipt, COLS.gross - COLS.receipt - 4, { bold: true });
     text(say("Gross", language), COLS.gross, COLS.rate - COLS.gross - 4, { bold: true, align: "right" });
