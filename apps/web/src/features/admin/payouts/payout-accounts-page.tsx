@@ -49,14 +49,16 @@ export function useChosenOperator(): {
     operatorId: chosen?.id ?? null,
     ready: Boolean(chosen),
     picker: items.length > 0 && (
-      <SelectField
-        label={t("operator")}
-        value={String(chosen?.id ?? "")}
-        onChange={(e) => setParams({ operator: e.target.value })}
-        options={items.map(
-          (o) => [String(o.id), `${o.name}${o.country_code ? ` (${o.country_code})` : ""}`] as const,
-        )}
-      />
+      <div className="po-picker">
+        <SelectField
+          label={t("operator")}
+          value={String(chosen?.id ?? "")}
+          onChange={(e) => setParams({ operator: e.target.value })}
+          options={items.map(
+            (o) => [String(o.id), `${o.name}${o.country_code ? ` (${o.country_code})` : ""}`] as const,
+          )}
+        />
+      </div>
     ),
   };
 }
