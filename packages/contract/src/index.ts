@@ -50,3 +50,4 @@ export * from "./referral-values";
 export * from "./page-addresses";
 export * from "./pricing";
 export * from "./settlement-values";
+export * from "./admin-payouts";

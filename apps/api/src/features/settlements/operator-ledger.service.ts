@@ -89,3 +89,11 @@ export async function commissionBps(
 ): Promise<number> {
   return (await repo.commissionBpsAt(tx, q)) ?? DEFAULT_COMMISSION_BPS;
 }
+
+/**
+ * Locks every shard of an operator's account in a currency and answers its balance, for a move
+ * that must not race a sale's share (a payout).
+ */
+export function lockOperatorBalance(tx: Tx, operatorId: number, currency: string): Promise<number> {
+  return repo.lockOperatorBalance(tx, operatorId, currency);
+}
