@@ -57,7 +57,6 @@ export const FEATURE_DEPENDENCIES = {
   purchases: ["companies", "payments", "receipts", "wallet", "referrals"],
   marketplace: ["capacity", "payments", "wallet", "reference", "receipts", "purchases"],
   passes: ["parks", "capacity", "wallet", "reference", "bookings", "receipts", "purchases"],
-  settlements: ["wallet", "receipts"],
   demo: [
     "payments",
     "wallet",
@@ -77,6 +76,7 @@ export const FEATURE_DEPENDENCIES = {
   seo: [],
   "web-app": [],
   admin: [],
+  payouts: ["payments", "settlements", "wallet", "reference"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
   "admin/people": ["admin"],
@@ -90,6 +90,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/blog": ["admin", "admin/parks"],
   "admin/pages": ["admin"],
   "admin/settings": ["admin"],
+  "admin/payouts": ["admin"],
   "admin/commission": ["admin"],
 };
 

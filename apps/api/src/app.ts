@@ -36,6 +36,8 @@ import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-
 import { vehicleDocFilesRoutes } from "./features/vehicle-docs/vehicle-docs-files.routes";
 import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { adminCompaniesRoutes } from "./features/admin/companies/admin-companies.routes";
+import { adminPayoutsRoutes } from "./features/admin/payouts/admin-payouts.routes";
+import { handleTransferEvent } from "./features/payouts/payouts.service";
 import { receiptsRoutes } from "./features/receipts/receipts.routes";
 import { companyTopUps } from "./features/companies/company-wallet.service";
 import { companyWalletRoutes } from "./features/companies/company-wallet.routes";
@@ -227,6 +229,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     pass: passCheckout({ db: database.db, clock, jobs }),
     vehicle_docs: vehicleDocsCheckout({ db: database.db, clock, jobs }),
   };
+  // Operators' payouts (issue #65): the providers' transfer APIs, the job and their webhooks' events.
+  const payoutDeps = { db: database.db, clock, payments, countries };
   const paymentDeps = {
     db: database.db,
     payments,
@@ -235,6 +239,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     checkouts: [heldCheckouts, paidPurchases({ db: database.db, clock, kinds: checkoutKinds })],
     companyTopUps,
+    payoutEvents: (
+      provider: Parameters<typeof handleTransferEvent>[1],
+      event: Parameters<typeof handleTransferEvent>[2],
+    ) => handleTransferEvent(payoutDeps, provider, event),
   };
 
   await app.register(
@@ -300,6 +308,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     inquiriesTo: config.INQUIRIES_TO,
     expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
     privateFiles,
+    payouts: payoutDeps,
   };
   const withMail = { ...jobDeps, composeMail: composeMail(MAILS.map((mail) => mail.withDeps(jobDeps))) };
   jobs.handle(JOBS.map((job) => job.withDeps(withMail)));
@@ -311,6 +320,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(recordsRoutes(accounts, admin), { prefix: "/api/v1" });
   await app.register(adminCompaniesRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
+  await app.register(adminPayoutsRoutes({ ...payoutDeps, jobs, publicUrl: config.PUBLIC_URL }, admin), {
+    prefix: "/api/v1",
+  });
   await app.register(staffInvitationRoutes(accounts, auth, limiter), { prefix: "/api/v1" });
   await app.register(
     gateRoutes({ db: database.db, clock, qrSecret: qr, ...deps.bookings }, admin, gateLimits(limiter)),

@@ -15,6 +15,7 @@ import { INQUIRY_MAILS } from "./features/inquiries/inquiries.jobs";
 import { MARKETPLACE_MAILS } from "./features/marketplace/marketplace.jobs";
 import { PASS_JOBS, PASS_MAILS } from "./features/passes/passes.jobs";
 import { PAYMENT_JOBS, PAYMENT_MAILS } from "./features/payments/payments.jobs";
+import { PAYOUT_JOBS, PAYOUT_MAILS } from "./features/payouts/payouts.jobs";
 import { RECEIPT_JOBS } from "./features/receipts/receipts.jobs";
 import { REVIEW_JOBS, REVIEW_MAILS } from "./features/reviews/reviews.jobs";
 import { SETTLEMENT_JOBS, SETTLEMENT_MAILS } from "./features/settlements/settlements.jobs";
@@ -32,6 +33,7 @@ export const JOBS = [
   ...REVIEW_JOBS,
   ...RECEIPT_JOBS,
   ...SETTLEMENT_JOBS,
+  ...PAYOUT_JOBS,
 ];
 
 export const MAILS = [
@@ -46,6 +48,7 @@ export const MAILS = [
   ...REVIEW_MAILS,
   ...COMPANY_MAILS,
   ...SETTLEMENT_MAILS,
+  ...PAYOUT_MAILS,
 ];
 
 /** Each queue's settings, by name. */

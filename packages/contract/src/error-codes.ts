@@ -292,8 +292,17 @@ export const ERRORS = {
   page_changed: { status: 409, when: "someone published the page meanwhile: reload" },
   terms_outdated: { status: 409, when: "acceptance of Terms that are not the current ones" },
 
-  // Operators' money (issue #65, decision 056)
-  operator_not_found: { status: 404, when: "no such operator (or not this staff member's)" },
+  // Operators' payouts (issue #65)
+  operator_not_found: { status: 404, when: "no such operator (or not this user's)" },
+  payout_not_found: { status: 404, when: "no such payout (or not this operator's)" },
+  payout_account_not_found: { status: 404, when: "no such payout account (or not this operator's)" },
+  payout_link_unknown: { status: 404, when: "a payout account's confirmation link that is not known" },
+  payout_link_expired: { status: 422, when: "a payout account's confirmation link past its time" },
+  payout_account_closed: {
+    status: 409,
+    when: "a payout account cancelled or replaced, confirmed or cancelled again",
+  },
+  payouts_unavailable: { status: 503, when: "the operator's country has no payout provider configured" },
   commission_rate_exists: {
     status: 409,
     when: "a commission rate for the same operator or country, product and instant already exists",

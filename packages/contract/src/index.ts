@@ -50,4 +50,5 @@ export * from "./referral-values";
 export * from "./page-addresses";
 export * from "./pricing";
 export * from "./settlement-values";
+export * from "./admin-payouts";
 export * from "./admin-commission";

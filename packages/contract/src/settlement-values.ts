@@ -73,3 +73,15 @@ export const PAYOUT_ACCOUNT_HOLD_HOURS = 48;
  */
 export const PAYOUT_STATUSES = ["waiting", "sending", "sent", "paid", "failed", "reversed"] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
+
+/**
+ * The least a closed period's balance must be, in minor units of its currency, for a payout to be
+ * made (docs/PRODUCT-RULES.md "Operators' money"): a smaller balance is carried to the next period,
+ * as a negative one is. A currency without an entry is never paid out automatically.
+ */
+export const PAYOUT_MINIMUM_MINOR: Readonly<Record<string, number>> = {
+  NGN: 500_000,
+  CAD: 2_500,
+  USD: 2_500,
+  XOF: 5_000,
+};

@@ -297,6 +297,11 @@ const NOT_SENT = new Map<string, string>([
   ["noopener noreferrer nofollow", "an HTML rel attribute of a blog post's links"],
   // The health details are for operators, in English as the logs they match (decision 037).
   ["not checked yet", "a read replica's state in the health details"],
+  // The demo provider's payout data (issue #65): a bank's and an account holder's names, not sentences.
+  ["Demo Bank", "a demo bank's name"],
+  ["Parkwell Test Bank", "a demo bank's name"],
+  ["DEMO ACCOUNT {value}", "the demo's resolved account name"],
+  ["Demo {value}", "the demo's connected account name"],
 ]);
 
 describe("the catalogue covers", () => {

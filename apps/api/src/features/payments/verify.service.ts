@@ -10,6 +10,7 @@ import { paidCheckoutOf, type PaidCheckouts } from "./paid-checkouts";
 import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
+import type { TransferEvent } from "./providers/transfers";
 import type { Payments } from "./registry";
 import { balance, settle, type SettleOutcome } from "./settle.service";
 
@@ -25,6 +26,11 @@ export interface PaymentDeps {
   checkouts: readonly PaidCheckouts[];
   /** Credits a company's top-up (company-top-ups.ts), wired by the app; without it one fails. */
   companyTopUps?: CompanyTopUps;
+  /**
+   * Settles a payout's transfer event (issue #65: the payouts feature's, wired by the app); its
+   * answer is the outcome's name. A failure is a 500, so the provider delivers the event again.
+   */
+  payoutEvents?: (provider: ProviderName, event: TransferEvent) => Promise<string>;
 }
 
 export const IN_PROGRESS = "Payment verification already in progress";

@@ -22,6 +22,17 @@ export async function handleWebhookEvent(
   if (!(await repo.recordWebhookEvent(deps.db, name, event.id, payload))) {
     return { received: true, duplicate: true };
   }
+  if (event.transfer) {
+    // A payout's transfer (issue #65): settled by the payouts feature the app wires in.
+    if (!deps.payoutEvents) return { received: true };
+    try {
+      const outcome = await deps.payoutEvents(name, event.transfer);
+      return { received: true, outcome };
+    } catch (err) {
+      await repo.forgetWebhookEvent(deps.db, name, event.id);
+      throw err;
+    }
+  }
   if (!event.payment) return { received: true };
   const payment = await repo.findByProviderReference(deps.db, name, event.payment.providerReference);
   if (!payment) return { received: true, unknownPayment: true };

@@ -146,3 +146,11 @@ export async function accrueDriveUp(
     occurredAt: sale.paidAt,
   });
 }
+
+/**
+ * Locks every shard of an operator's account in a currency and answers its balance, for a move
+ * that must not race a sale's share (a payout).
+ */
+export function lockOperatorBalance(tx: Tx, operatorId: number, currency: string): Promise<number> {
+  return repo.lockOperatorBalance(tx, operatorId, currency);
+}

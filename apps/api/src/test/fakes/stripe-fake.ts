@@ -16,8 +16,47 @@ interface Intent {
   created: number;
 }
 
+interface ConnectedAccount {
+  id: string;
+  object: "account";
+  business_profile: { name: string | null };
+  capabilities: { transfers: "active" | "inactive" | "pending" };
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  default_currency: string;
+  email: string | null;
+}
+
+interface Transfer {
+  id: string;
+  object: "transfer";
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  destination: string;
+  description: string | null;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  created: number;
+  livemode: false;
+}
+
 export interface StripeFake extends RunningFake {
   intents: Map<string, Intent>;
+  accounts: Map<string, ConnectedAccount>;
+  transfers: Map<string, Transfer>;
+  /** A connected account the fake knows (`transfers` capability active unless said otherwise). */
+  addAccount(id: string, name: string, transfers?: ConnectedAccount["capabilities"]["transfers"]): void;
+  /** `balanceShort`: the platform's balance cannot cover a transfer while it is set. */
+  state: { balanceShort: boolean };
+  /** Reverses a transfer in full, as the platform or Stripe would. */
+  reverse(id: string): void;
+  sendTransferWebhook(
+    id: string,
+    type: "transfer.created" | "transfer.reversed",
+    url: string,
+    secret: string,
+  ): Promise<number>;
   /** The card is confirmed; `amountReceived` lets a test make Stripe report another amount. */
   succeed(id: string, amountReceived?: number): void;
   /** The card is declined: as at Stripe, the intent goes back to requires_payment_method, still payable. */
@@ -52,7 +91,10 @@ const error = (status: number, type: string, message: string): FakeReply => ({
 /** A stateful PaymentIntents API for the official SDK pointed at loopback. */
 export async function startStripeFake(secretKey: string): Promise<StripeFake> {
   const intents = new Map<string, Intent>();
+  const accounts = new Map<string, ConnectedAccount>();
+  const transfers = new Map<string, Transfer>();
   const byKey = new Map<string, FakeReply>();
+  const state = { balanceShort: false };
   const fake = await startFake((req) => {
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return error(401, "invalid_request_error", "Invalid API Key provided");
@@ -88,6 +130,57 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
       if (typeof key === "string") byKey.set(key, reply);
       return reply;
     }
+    const account = /^\/v1\/accounts\/([^/?]+)$/.exec(req.path);
+    if (req.method === "GET" && account) {
+      const found = accounts.get(decodeURIComponent(account[1]!));
+      return found
+        ? { status: 200, body: found }
+        : error(404, "invalid_request_error", `No such account: '${account[1]}'`);
+    }
+    if (req.method === "POST" && req.path === "/v1/transfers") {
+      const key = req.headers["idempotency-key"];
+      const replayKey = typeof key === "string" ? `transfer:${key}` : null;
+      if (replayKey && byKey.has(replayKey)) return byKey.get(replayKey)!;
+      const p = parseForm(req.body);
+      const amount = Number(p.amount);
+      const destination = typeof p.destination === "string" ? accounts.get(p.destination) : undefined;
+      if (!Number.isInteger(amount) || amount < 1 || typeof p.currency !== "string") {
+        return error(400, "invalid_request_error", "Invalid amount or currency");
+      }
+      if (!destination) return error(400, "invalid_request_error", "No such destination");
+      if (destination.capabilities.transfers !== "active") {
+        return error(
+          400,
+          "invalid_request_error",
+          "Your destination account needs to have the transfers capability enabled",
+        );
+      }
+      if (state.balanceShort) {
+        return error(400, "invalid_request_error", "You have insufficient funds in your Stripe account");
+      }
+      const t: Transfer = {
+        id: nextId("tr_"),
+        object: "transfer",
+        amount,
+        amount_reversed: 0,
+        currency: p.currency,
+        destination: destination.id,
+        description: typeof p.description === "string" ? p.description : null,
+        metadata: (p.metadata ?? {}) as Record<string, string>,
+        reversed: false,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      };
+      transfers.set(t.id, t);
+      const reply = { status: 200, body: t };
+      if (replayKey) byKey.set(replayKey, reply);
+      return reply;
+    }
+    const transfer = /^\/v1\/transfers\/([^/?]+)$/.exec(req.path);
+    if (req.method === "GET" && transfer) {
+      const found = transfers.get(decodeURIComponent(transfer[1]!));
+      return found ? { status: 200, body: found } : error(404, "invalid_request_error", "No such transfer");
+    }
     const get = /^\/v1\/payment_intents\/([^/?]+)/.exec(req.path);
     if (req.method === "GET" && get) {
       const intent = intents.get(decodeURIComponent(get[1]!));
@@ -99,6 +192,48 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
   });
   return Object.assign(fake, {
     intents,
+    accounts,
+    transfers,
+    state,
+    addAccount(
+      id: string,
+      name: string,
+      capability: ConnectedAccount["capabilities"]["transfers"] = "active",
+    ) {
+      accounts.set(id, {
+        id,
+        object: "account",
+        business_profile: { name },
+        capabilities: { transfers: capability },
+        charges_enabled: capability === "active",
+        payouts_enabled: capability === "active",
+        default_currency: "usd",
+        email: null,
+      });
+    },
+    reverse(id: string) {
+      const t = transfers.get(id);
+      if (!t) throw new Error(`no transfer ${id}`);
+      t.amount_reversed = t.amount;
+      t.reversed = true;
+    },
+    sendTransferWebhook(
+      id: string,
+      type: "transfer.created" | "transfer.reversed",
+      url: string,
+      secret: string,
+    ) {
+      const payload = JSON.stringify({
+        id: nextId("evt_"),
+        object: "event",
+        type,
+        data: { object: transfers.get(id) },
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+      });
+      const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+      return deliver(url, payload, { "stripe-signature": header });
+    },
     succeed(id: string, amountReceived?: number) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no PaymentIntent ${id}`);

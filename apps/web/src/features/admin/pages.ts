@@ -198,6 +198,23 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: async () => (await import("./commission/commission-page")).AdminCommissionPage,
   },
   {
+    section: "payouts",
+    path: "payouts",
+    labelKey: "nav.payouts",
+    labelNs: "admin-payouts",
+    permission: "payouts.view",
+    load: async () => (await import("./payouts/payouts-page")).PayoutsPage,
+  },
+  {
+    section: "payout_accounts",
+    path: "payout-accounts",
+    labelKey: "nav.payoutAccounts",
+    labelNs: "admin-payouts",
+    permission: "payout_accounts.view",
+    load: async () => (await import("./payouts/payout-accounts-page")).PayoutAccountsPage,
+    nested: true,
+  },
+  {
     section: "roles",
     path: "roles",
     labelKey: "nav.roles",

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { providerFetch } from "./http";
+import { paystackTransferEvent, paystackTransfers } from "./paystack-transfers";
 import {
   header,
   ProviderRejectedError,
@@ -62,6 +63,12 @@ export function paystackProvider(opts: {
   const auth = { authorization: `Bearer ${opts.secretKey}` };
   return {
     name: "paystack",
+    transfers: paystackTransfers({
+      base,
+      secretKey: opts.secretKey,
+      timeoutMs: opts.timeoutMs,
+      decimalsOf: opts.decimalsOf,
+    }),
     async initialize(input) {
       const res = await providerFetch<{
         status: boolean;
@@ -125,6 +132,7 @@ export function paystackProvider(opts: {
       return {
         id,
         payment: event.event === "charge.success" ? toPayment(event.data, opts.decimalsOf) : null,
+        transfer: paystackTransferEvent(event.event, event.data),
       };
     },
   };

@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { checkTimestampedSignature } from "./signed-header";
+import { stripeTransferEvent, stripeTransfers } from "./stripe-transfers";
 import {
   header,
   ProviderRejectedError,
@@ -87,6 +88,7 @@ export function stripeProvider(opts: {
   });
   return {
     name: "stripe",
+    transfers: stripeTransfers(stripe, opts.decimalsOf, mapError),
     async initialize(input) {
       try {
         const pi = intent(
@@ -141,6 +143,7 @@ export function stripeProvider(opts: {
       return {
         id: event.id,
         payment: relevant ? toPayment(event.data.object as Stripe.PaymentIntent, opts.decimalsOf) : null,
+        transfer: stripeTransferEvent(event),
       };
     },
   };

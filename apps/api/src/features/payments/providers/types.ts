@@ -1,5 +1,6 @@
 /** What every payment provider adapter offers; the service never sees a provider's wire format. */
 import type { PaymentProviderName } from "@parkwell/contract";
+import type { TransferEvent, TransferProvider } from "./transfers";
 
 /** The one list of providers is the contract's PAYMENT_PROVIDERS (also the payments CHECK). */
 export type ProviderName = PaymentProviderName;
@@ -45,6 +46,8 @@ export interface WebhookEvent {
   id: string;
   /** The payment it reports, or null for events that move no money. */
   payment: ProviderPayment | null;
+  /** The payout's transfer it reports (issue #65), when it is a transfer event. */
+  transfer?: TransferEvent | null;
 }
 
 export interface PaymentProvider {
@@ -57,6 +60,8 @@ export interface PaymentProvider {
   readonly paidWhenAsked?: boolean;
   initialize(input: InitInput): Promise<InitResult>;
   retrieve(payment: KnownPayment): Promise<ProviderPayment>;
+  /** Its transfer API, which pays operators out (issue #65); absent: it pays no one. */
+  readonly transfers?: TransferProvider;
   /** Checks the signature over the raw body; throws WebhookSignatureError when it fails. */
   parseWebhook?(raw: Buffer, headers: Record<string, string | string[] | undefined>, now: Date): WebhookEvent;
 }

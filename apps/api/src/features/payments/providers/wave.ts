@@ -1,4 +1,5 @@
 import { providerFetch } from "./http";
+import { waveTransfers } from "./wave-transfers";
 import { checkTimestampedSignature } from "./signed-header";
 import { header, WebhookSignatureError, type PaymentProvider, type ProviderPayment } from "./types";
 
@@ -56,6 +57,12 @@ export function waveProvider(opts: {
   const auth = { authorization: `Bearer ${opts.apiKey}` };
   return {
     name: "wave",
+    transfers: waveTransfers({
+      base,
+      apiKey: opts.apiKey,
+      timeoutMs: opts.timeoutMs,
+      decimalsOf: opts.decimalsOf,
+    }),
     async initialize(input) {
       const back = (outcome: string) =>
         `${input.callbackUrl}${input.callbackUrl.includes("?") ? "&" : "?"}reference=${encodeURIComponent(input.reference)}${outcome}`;
