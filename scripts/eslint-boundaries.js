@@ -91,6 +91,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/pages": ["admin"],
   "admin/settings": ["admin"],
   "admin/payouts": ["admin"],
+  "admin/commission": ["admin"],
 };
 
 /**

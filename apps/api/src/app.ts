@@ -27,6 +27,7 @@ import { blogRoutes } from "./features/blog/blog.routes";
 import { adminPagesRoutes } from "./features/admin/pages/admin-pages.routes";
 import { publicPagesRoutes, termsRoutes } from "./features/pages/pages.routes";
 import { adminSettingsRoutes } from "./features/admin/settings/admin-settings.routes";
+import { adminCommissionRoutes } from "./features/admin/commission/admin-commission.routes";
 import { socialLinksRoutes } from "./features/social-links/social-links.routes";
 import { referralsRoutes } from "./features/referrals/referrals.routes";
 import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/admin-vehicle-doc-insurers.routes";
@@ -343,6 +344,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminBlogRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminPagesRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminSettingsRoutes({ db: database.db, clock, countries }, admin), {
+    prefix: "/api/v1",
+  });
+  await app.register(adminCommissionRoutes({ db: database.db, clock, countries }, admin), {
     prefix: "/api/v1",
   });
   await app.register(adminMarketplaceRoutes({ db: database.db, clock, storage }, admin), {

@@ -8,7 +8,14 @@ import { LEDGER_KINDS } from "./wallet";
  * reports"). Money is in major units of the row's currency; a figure is never summed across
  * currencies: totals come per currency.
  */
-export const REPORT_KINDS = ["sales", "bookings", "occupancy", "transactions", "credit-balance"] as const;
+export const REPORT_KINDS = [
+  "sales",
+  "bookings",
+  "occupancy",
+  "transactions",
+  "credit-balance",
+  "payouts",
+] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** The `status` filter each report accepts (none: the report has no status). */
@@ -18,6 +25,7 @@ export const REPORT_STATUSES: Record<ReportKind, readonly string[]> = {
   occupancy: [],
   transactions: LEDGER_KINDS,
   "credit-balance": [],
+  payouts: [],
 };
 
 /** The longest date range a report covers, in days (both ends included). */
@@ -96,9 +104,22 @@ export const SalesRowSchema = z.object({
   status: z.string(),
   time: z.string(),
   currency: z.string(),
+  /**
+   * The parts of the sale, each net of its refunds, from its receipts and credit notes (a drive-up
+   * sale: its amount): net = operator_share + commission + fees + discount + vat, to the minor unit.
+   * The space sold (parking, a pass's term, an overstay).
+   */
   parking: money,
+  /** Everything else before tax: Parkwell's service and booking fees, charging sold with a booking, a document request's fees and delivery. */
   fees: money,
+  /** A coupon's discount (negative or 0): Parkwell's, never taken from the operator's share. */
+  discount: money,
   vat: money,
+  /** What the park's operator earns of the space sold (its account's lines; a drive-up: the amount less the commission it owes). */
+  operator_share: money,
+  /** Parkwell's part of the space sold: the commission (all of it at a park Parkwell runs). */
+  commission: money,
+  /** Charged (the sale and its extensions, renewals, overstays). */
   total: money,
   refunds: money,
   net: money,
@@ -177,6 +198,34 @@ export const ChargerUseSchema = z.object({
   currency: z.string().length(3),
 });
 export type ChargerUse = z.infer<typeof ChargerUseSchema>;
+/**
+ * An operator's money in one currency (issue #65): what it is owed now (its account's balance, the
+ * sum of its shards), what its statements closed in the range left to pay, and its payouts in the
+ * range by what became of them. Its country's clock reads the range's days.
+ */
+export const PayoutsRowSchema = z.object({
+  operator_id: z.number().int(),
+  operator: z.string(),
+  /** The operator's country (null until it has a park) and its clock. */
+  country_code: z.string().nullable(),
+  time_zone: z.string(),
+  currency: z.string(),
+  /** Its account's balance now (negative: refunds after a payout, carried to the next period). */
+  balance: money,
+  /** The closing balances of its statements closed in the range that no payout has paid or is paying. */
+  owed: money,
+  /** Payouts the provider paid in the range. */
+  paid: money,
+  /** Payouts sent, not yet settled. */
+  in_transit: money,
+  /** What an admin's hold on the operator's payouts keeps from it: its balance (its reason beside it); 0 otherwise. */
+  held: money,
+  held_reason: z.string().nullable(),
+  /** Payouts that failed or were reversed in the range (their amounts went back to the balance). */
+  failed: money,
+});
+export type PayoutsRow = z.infer<typeof PayoutsRowSchema>;
+
 export const BookingsReportSchema = reportOf(BookingsRowSchema, "BookingsReport", {
   chargers: z.array(ChargerUseSchema),
 });
@@ -184,6 +233,7 @@ export type BookingsReport = z.infer<typeof BookingsReportSchema>;
 export const OccupancyReportSchema = reportOf(OccupancyRowSchema, "OccupancyReport");
 export const TransactionsReportSchema = reportOf(TransactionsRowSchema, "TransactionsReport");
 export const CreditBalanceReportSchema = reportOf(CreditBalanceRowSchema, "CreditBalanceReport");
+export const PayoutsReportSchema = reportOf(PayoutsRowSchema, "PayoutsReport");
 
 export interface ReportRows {
   sales: SalesRow;
@@ -191,6 +241,7 @@ export interface ReportRows {
   occupancy: OccupancyRow;
   transactions: TransactionsRow;
   "credit-balance": CreditBalanceRow;
+  payouts: PayoutsRow;
 }
 export type ReportPage<K extends ReportKind> = {
   items: ReportRows[K][];

@@ -303,6 +303,10 @@ export const ERRORS = {
     when: "a payout account cancelled or replaced, confirmed or cancelled again",
   },
   payouts_unavailable: { status: 503, when: "the operator's country has no payout provider configured" },
+  commission_rate_exists: {
+    status: 409,
+    when: "a commission rate for the same operator or country, product and instant already exists",
+  },
 } as const satisfies Record<string, ErrorEntry>;
 
 /** A code the API answers with. */

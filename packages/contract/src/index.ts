@@ -51,3 +51,4 @@ export * from "./page-addresses";
 export * from "./pricing";
 export * from "./settlement-values";
 export * from "./admin-payouts";
+export * from "./admin-commission";

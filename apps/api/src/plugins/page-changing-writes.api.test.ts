@@ -48,6 +48,9 @@ const CHANGES_NO_PAGE: Record<string, string> = {
   "POST /api/v1/admin/orders/:orderCode/courier": "a driver's order",
   "POST /api/v1/admin/deliveries/:orderCode/picked-up": "a driver's order",
   "POST /api/v1/admin/deliveries/:orderCode/delivered": "a driver's order",
+  "PUT /api/v1/admin/operators/:id/commission": "Parkwell's commission: shown in the back office only",
+  "PUT /api/v1/admin/operators/:id/settlement-period": "an operator's statements: back office only",
+  "PUT /api/v1/admin/commission/defaults": "Parkwell's commission: shown in the back office only",
   "POST /api/v1/admin/blog/preview":
     "stores nothing: renders the Markdown it is sent (WRITES_THAT_STORE_NOTHING)",
 };

@@ -2877,6 +2877,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/reports/payouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Operators' payouts per operator and currency: balance now, owed by statements closed in the range, paid, in transit, held and failed
+     * @description A page of the report (`{items, total, page, size, pages, from, to, totals}`), or with `format=csv` the whole filtered range as a CSV file.
+     */
+    get: operations["adminPayoutsReport"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/parks": {
     parameters: {
       query?: never;
@@ -3733,6 +3753,76 @@ export interface paths {
     get?: never;
     /** Set the social links of DEFAULT or of a served country (an empty one inherits DEFAULT's); https on the network's own host */
     put: operations["setSocialLinks"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/commission/operators": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The operators whose commission the user may see (an operator's staff: their own) */
+    get: operations["listCommissionOperators"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/operators/{id}/commission": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An operator's commission now per product with where each comes from (its own rate or its country's default), the rates' history newest first, and its statement period */
+    get: operations["getOperatorCommission"];
+    /** Add a rate of the operator's (basis points, optionally for one product) from a date (its midnight on the country's clock) or an instant, never in the past: earlier rates are kept */
+    put: operations["addOperatorCommissionRate"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/operators/{id}/settlement-period": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set how often the operator's statements close (weekly or monthly), from the start of the next period */
+    put: operations["setOperatorSettlementPeriod"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/commission/defaults": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Each served country's default commission now per product, and its history (an operator's staff: their country's) */
+    get: operations["listCommissionDefaults"];
+    /** Add a served country's default rate (optionally for one product) from a date or an instant, never in the past */
+    put: operations["addCommissionDefault"];
     post?: never;
     delete?: never;
     options?: never;
@@ -6315,7 +6405,10 @@ export interface components {
         currency: string;
         parking: number;
         fees: number;
+        discount: number;
         vat: number;
+        operator_share: number;
+        commission: number;
         total: number;
         refunds: number;
         net: number;
@@ -6415,6 +6508,31 @@ export interface components {
         email: string;
         currency: string;
         balance: number;
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+      from: string;
+      to: string;
+      totals: {
+        [key: string]: string | number;
+      }[];
+    };
+    PayoutsReport: {
+      items: {
+        operator_id: number;
+        operator: string;
+        country_code: string | null;
+        time_zone: string;
+        currency: string;
+        balance: number;
+        owed: number;
+        paid: number;
+        in_transit: number;
+        held: number;
+        held_reason: string | null;
+        failed: number;
       }[];
       total: number;
       page: number;
@@ -8831,6 +8949,81 @@ export interface components {
         country_name: string;
         amount: number;
         currency: string;
+      }[];
+    };
+    OperatorCommission: {
+      operator: {
+        id: number;
+        name: string;
+        country_code: string | null;
+        time_zone: string;
+        /** @enum {string} */
+        settlement_period: "weekly" | "monthly";
+        next_settlement_period: {
+          /** @enum {string} */
+          period: "weekly" | "monthly";
+          from: string;
+        } | null;
+      };
+      current: {
+        /** @enum {string} */
+        product: "hourly" | "daily" | "pass" | "event" | "drive_up";
+        rate_bps: number;
+        /** @enum {string} */
+        source: "operator" | "country" | "default";
+        product_specific: boolean;
+        effective_from: string | null;
+      }[];
+      history: {
+        id: number;
+        /** @enum {string} */
+        scope: "operator" | "country";
+        product: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+        rate_bps: number;
+        effective_from: string;
+        upcoming: boolean;
+        created_at: string;
+        created_by: {
+          id: string;
+          name: string;
+        } | null;
+      }[];
+    };
+    CommissionDefaults: {
+      items: {
+        country_code: string;
+        country_name: string;
+        time_zone: string;
+        current: {
+          /** @enum {string} */
+          product: "hourly" | "daily" | "pass" | "event" | "drive_up";
+          rate_bps: number;
+          /** @enum {string} */
+          source: "operator" | "country" | "default";
+          product_specific: boolean;
+          effective_from: string | null;
+        }[];
+        history: {
+          id: number;
+          /** @enum {string} */
+          scope: "operator" | "country";
+          product: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+          rate_bps: number;
+          effective_from: string;
+          upcoming: boolean;
+          created_at: string;
+          created_by: {
+            id: string;
+            name: string;
+          } | null;
+        }[];
+      }[];
+    };
+    CommissionOperators: {
+      items: {
+        id: number;
+        name: string;
+        country_code: string | null;
       }[];
     };
     OwnReviewPage: {
@@ -21188,6 +21381,70 @@ export interface operations {
       };
     };
   };
+  adminPayoutsReport: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        from?: string;
+        to?: string;
+        park_id?: string;
+        status?: string;
+        format?: "json" | "csv";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutsReport"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   listAdminParks: {
     parameters: {
       query?: {
@@ -25694,6 +25951,345 @@ export interface operations {
       };
       /** @description Default Response */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCommissionOperators: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CommissionOperators"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getOperatorCommission: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorCommission"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addOperatorCommissionRate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          rate_bps: number;
+          product?: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+          effective_from: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorCommission"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  setOperatorSettlementPeriod: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** @enum {string} */
+          period: "weekly" | "monthly";
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorCommission"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listCommissionDefaults: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CommissionDefaults"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addCommissionDefault: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          country_code: string;
+          rate_bps: number;
+          product?: ("hourly" | "daily" | "pass" | "event" | "drive_up") | null;
+          effective_from: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CommissionDefaults"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -63,6 +63,13 @@ export const operators = pgTable(
     countryId: integer("country_id").references(() => countries.id),
     /** How often its statements close: `weekly` or `monthly`. */
     settlementPeriod: text("settlement_period").notNull().default("monthly"),
+    /**
+     * A change of the period an admin made, which takes effect from the next period: from
+     * `settlement_period_from` (the end of the period open when it was made, on the country's
+     * clock) the statements close by this one. Null: no change waiting.
+     */
+    settlementPeriodNext: text("settlement_period_next"),
+    settlementPeriodFrom: timestamp("settlement_period_from", { withTimezone: true }),
     /** An admin's hold on its payouts, with the reason the operator sees; null: none. */
     payoutsHeldReason: text("payouts_held_reason"),
     payoutsHeldAt: timestamp("payouts_held_at", { withTimezone: true }),
@@ -70,6 +77,10 @@ export const operators = pgTable(
   },
   (t) => [
     check("operators_settlement_period", sql`${t.settlementPeriod} IN ('weekly', 'monthly')`),
+    check(
+      "operators_settlement_period_next",
+      sql`(${t.settlementPeriodNext} IS NULL) = (${t.settlementPeriodFrom} IS NULL) AND (${t.settlementPeriodNext} IS NULL OR ${t.settlementPeriodNext} IN ('weekly', 'monthly'))`,
+    ),
     check("operators_hold_reason", sql`(${t.payoutsHeldReason} IS NULL) = (${t.payoutsHeldAt} IS NULL)`),
   ],
 );

@@ -3,15 +3,25 @@ import { sql } from "drizzle-orm";
 import { preparedRows, queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 
+/** The rate that applies, and where it comes from (the operator's own or its country's default). */
+export interface CommissionRateFound {
+  rate_bps: number;
+  /** The operator's own rate (true) or its country's default (false). */
+  own: boolean;
+  /** The product the row names; null: a row for every product. */
+  product: CommissionProduct | null;
+  effective_from: string;
+}
+
 /**
  * Parkwell's commission for an operator's sale of `product` at `at` (the database's
- * commission_bps_at): the operator's own rate for the product, else its rate for every product,
- * else its country's for the product, else the country's for every product; at each level the
- * latest one effective by then. Null: none set.
+ * commission_bps_at, the one copy of the rule): the operator's own rate for the product, else its
+ * rate for every product, else its country's for the product, else the country's for every
+ * product; at each level the latest one effective by then. Null: none set.
  */
 export async function commissionBpsAt(
   tx: Tx,
-  q: { operatorId: number; countryId: number; product: CommissionProduct; at: Date },
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
 ): Promise<number | null> {
   const [row] = await commissionBpsAtStatement(tx, {
     operator: q.operatorId,
@@ -20,6 +30,52 @@ export async function commissionBpsAt(
     at: q.at.toISOString(),
   });
   return row?.rate_bps == null ? null : Number(row.rate_bps);
+}
+
+/**
+ * The rate commissionBpsAt answers and where it comes from, for the back office: asked of the
+ * same function at each level (the operator's alone: no country; a product no row names: the
+ * level's rate for every product), so the rule is still written once; then the start of the row
+ * at the level it came from.
+ */
+export async function commissionRateAt(
+  tx: Tx,
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
+): Promise<CommissionRateFound | null> {
+  const at = q.at.toISOString();
+  const [row] = await queryRows<{
+    rate_bps: number | null;
+    own_bps: number | null;
+    own_all_bps: number | null;
+    country_all_bps: number | null;
+  }>(
+    tx,
+    sql`SELECT commission_bps_at(${q.operatorId}::int, ${q.countryId}::int, ${q.product}::text, ${at}::timestamptz) AS rate_bps,
+        commission_bps_at(${q.operatorId}::int, NULL::int, ${q.product}::text, ${at}::timestamptz) AS own_bps,
+        commission_bps_at(${q.operatorId}::int, NULL::int, '', ${at}::timestamptz) AS own_all_bps,
+        commission_bps_at(0, ${q.countryId}::int, '', ${at}::timestamptz) AS country_all_bps`,
+  );
+  if (!row || row.rate_bps === null) return null;
+  const own = row.own_bps !== null;
+  const levelAll = own ? row.own_all_bps : row.country_all_bps;
+  const level = own
+    ? sql`operator_id = ${q.operatorId}`
+    : sql`operator_id IS NULL AND country_id = ${q.countryId}`;
+  // A row for the product at that level wins over the level's row for every product.
+  const [start] = await queryRows<{ product_row: string | Date | null; all_row: string | Date | null }>(
+    tx,
+    sql`SELECT max(effective_from) FILTER (WHERE product = ${q.product}) AS product_row,
+        max(effective_from) FILTER (WHERE product IS NULL) AS all_row
+      FROM commission_rates WHERE ${level} AND effective_from <= ${at}::timestamptz`,
+  );
+  const specific = start?.product_row != null || levelAll === null;
+  const from = specific ? start?.product_row : start?.all_row;
+  return {
+    rate_bps: Number(row.rate_bps),
+    own,
+    product: specific ? q.product : null,
+    effective_from: new Date(from ?? q.at).toISOString(),
+  };
 }
 const commissionBpsAtStatement = preparedRows<{ rate_bps: number | null }>(
   "commission_bps_at",
@@ -71,4 +127,13 @@ export async function lockOperatorBalance(tx: Tx, operatorId: number, currency: 
       ORDER BY id FOR UPDATE`,
   );
   return rows.reduce((s, r) => s + Number(r.balance_minor), 0);
+}
+
+/** An operator's country (null until it has a park). */
+export async function operatorCountryId(tx: Tx, operatorId: number): Promise<number | null> {
+  const [row] = await queryRows<{ country_id: number | null }>(
+    tx,
+    sql`SELECT country_id FROM operators WHERE id = ${operatorId}`,
+  );
+  return row?.country_id ?? null;
 }

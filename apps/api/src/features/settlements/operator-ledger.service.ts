@@ -13,8 +13,9 @@ import {
   type OperatorLineKind,
 } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
-import { operatorKey } from "../wallet/ledger.domain";
+import { gateRevenueKey, operatorKey } from "../wallet/ledger.domain";
 import { postTransfer } from "../wallet/ledger.service";
+import { shareOf } from "./operator-ledger.domain";
 import * as repo from "./operator-ledger.repo";
 
 export interface OperatorMove {
@@ -82,12 +83,68 @@ export async function postOperatorMove(tx: Tx, m: OperatorMove): Promise<boolean
   return true;
 }
 
+/** The rate in force for an operator's product at an instant and where it comes from (the one rule: commissionRateAt). */
+export function commissionRateAt(
+  tx: Tx,
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
+): Promise<repo.CommissionRateFound | null> {
+  return repo.commissionRateAt(tx, q);
+}
+
 /** The commission rate for a sale (the default when no rate was ever set for its country). */
 export async function commissionBps(
   tx: Tx,
-  q: { operatorId: number; countryId: number; product: CommissionProduct; at: Date },
+  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
 ): Promise<number> {
   return (await repo.commissionBpsAt(tx, q)) ?? DEFAULT_COMMISSION_BPS;
+}
+/**
+ * A drive-up sale paid at the exit (cash or card to the operator at its gate, never through a
+ * wallet): the operator collected the whole amount, so Parkwell's commission on it is owed by the
+ * operator, taken from its balance in the sale's transaction at the rate of product `drive_up` at
+ * the instant it was paid. Its counter account is the gate's revenue (`revenue:<ccy>:gate`), never a
+ * sharded one: bookings lock those with the operator's shards, and the lock order must not cycle.
+ * Nothing at a park Parkwell runs itself, or for a sale of nothing.
+ */
+export async function accrueDriveUp(
+  tx: Tx,
+  sale: {
+    id: number | string;
+    code: string;
+    parkId: number;
+    operatorId: number | null;
+    parkCountryId: number;
+    currency: string;
+    amountMinor: number;
+    paidAt: Date;
+  },
+): Promise<void> {
+  if (sale.operatorId === null || sale.amountMinor <= 0) return;
+  const countryId = (await repo.operatorCountryId(tx, sale.operatorId)) ?? sale.parkCountryId;
+  const bps = await commissionBps(tx, {
+    operatorId: sale.operatorId,
+    countryId,
+    product: "drive_up",
+    at: sale.paidAt,
+  });
+  const { commissionMinor } = shareOf(sale.amountMinor, bps);
+  await postOperatorMove(tx, {
+    operatorId: sale.operatorId,
+    currency: sale.currency,
+    kind: "drive_up",
+    ledgerKind: "operator_commission",
+    ledgerKey: `share:pos:${sale.id}`,
+    shard: 0,
+    counterAccount: { key: gateRevenueKey(sale.currency), kind: "platform_revenue", currency: sale.currency },
+    amountMinor: -commissionMinor,
+    grossMinor: sale.amountMinor,
+    commissionBps: bps,
+    commissionMinor,
+    parkId: sale.parkId,
+    product: "drive_up",
+    reference: sale.code,
+    occurredAt: sale.paidAt,
+  });
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Language } from "../../lib/language";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import { forbidden, type StaffAccess } from "../../lib/staff-access";
 import { numberReceipts } from "../receipts/receipts.service";
-import { periodContaining, totalsOf } from "./settlements.domain";
+import { periodContaining, totalsOf, periodAt } from "./settlements.domain";
 import { statementCsvChunks } from "./settlements.csv";
 import { statementPdf } from "./settlements.pdf";
 import { presentCurrent, presentLine, presentStatement } from "./settlements.present";
@@ -136,7 +136,7 @@ export async function current(
       repo.currencyDecimals(db, currency),
     ]);
     const totals = totalsOf(last?.closing_minor ?? 0, figures);
-    const window = periodContaining(now, clock.period, clock.time_zone);
+    const window = periodContaining(now, periodAt(clock, now), clock.time_zone);
     const start = last ? new Date(last.period_end) : window.start;
     const lineCount = figures.length === 0 ? 0 : await repo.openLineCount(db, operatorId, currency);
     items.push(
@@ -144,7 +144,7 @@ export async function current(
         operator: { id: operatorId, name },
         currency,
         decimals,
-        period: clock.period,
+        period: periodAt(clock, now),
         start: start < window.start ? start : window.start,
         end: window.end,
         timeZone: clock.time_zone,

@@ -146,3 +146,18 @@ export function periodText(
   }
   return dateTimeFormat(DAY_LONG, locale, p.timeZone).formatRange(p.start, lastDay);
 }
+
+/**
+ * The period of a statement opening at `at`: the operator's, or an admin's change of it once its
+ * start has come (a change waits for the period open when it was made to end: admin/commission).
+ */
+export function periodAt(
+  clock: { period: SettlementPeriod; next: SettlementPeriod | null; next_from: string | Date | null },
+  at: Date,
+): SettlementPeriod {
+  return clock.next !== null &&
+    clock.next_from !== null &&
+    at.getTime() >= new Date(clock.next_from).getTime()
+    ? clock.next
+    : clock.period;
+}

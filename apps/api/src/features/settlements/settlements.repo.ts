@@ -27,13 +27,16 @@ export async function closeCandidates(tx: Tx): Promise<CloseCandidate[]> {
 /** How an operator's statements close: its period and its country's clock (else its first park's country's). */
 export interface OperatorClock {
   period: SettlementPeriod;
+  /** An admin's change of period, in force from `next_from` (the end of the period open when it was made). */
+  next: SettlementPeriod | null;
+  next_from: string | Date | null;
   time_zone: string;
 }
 
 export async function operatorClock(tx: Tx, operatorId: number): Promise<OperatorClock | null> {
   const [row] = await queryRows<OperatorClock>(
     tx,
-    sql`SELECT o.settlement_period AS period,
+    sql`SELECT o.settlement_period AS period, o.settlement_period_next AS next, o.settlement_period_from AS next_from,
         COALESCE(c.timezone,
           (SELECT pc.timezone FROM parks p JOIN countries pc ON pc.id = p.country_id
             WHERE p.operator_id = o.id ORDER BY p.id LIMIT 1),

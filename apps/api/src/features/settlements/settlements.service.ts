@@ -17,7 +17,7 @@ import type { MailJob } from "../../jobs/mail-job";
 import type { Jobs } from "../../jobs/queue";
 import type { MailMessage } from "../../lib/mailer";
 import { lockOperatorBalance } from "./operator-ledger.repo";
-import { periodContaining, periodFrom, totalsOf, type StatementTotals } from "./settlements.domain";
+import { periodAt, periodContaining, periodFrom, totalsOf, type StatementTotals } from "./settlements.domain";
 import { statementLink, statementMail } from "./settlements.mail";
 import * as repo from "./settlements.repo";
 
@@ -63,10 +63,10 @@ async function somethingDue(db: Tx, operatorId: number, currency: string, now: D
   let start: Date | null = last ? new Date(last.period_end) : null;
   if (!last || last.closing_minor === 0) {
     if (!first) return false;
-    const its = periodContaining(first, clock.period, clock.time_zone).start;
+    const its = periodContaining(first, periodAt(clock, first), clock.time_zone).start;
     if (!start || its > start) start = its;
   }
-  return start !== null && periodFrom(start, clock.period, clock.time_zone).end <= now;
+  return start !== null && periodFrom(start, periodAt(clock, start), clock.time_zone).end <= now;
 }
 
 /** One operator's due periods in one currency, in order, in one transaction under its account's lock. */
@@ -90,16 +90,16 @@ export async function closeOperatorPeriods(
         // periods before it get none).
         const first = await repo.firstOpenLineAt(tx, operatorId, currency);
         if (!first) break;
-        const its = periodContaining(first, clock.period, clock.time_zone).start;
+        const its = periodContaining(first, periodAt(clock, first), clock.time_zone).start;
         if (!start || its > start) start = its;
       }
       if (!start) break;
-      const window = periodFrom(start, clock.period, clock.time_zone);
+      const window = periodFrom(start, periodAt(clock, start), clock.time_zone);
       if (window.end > now) break;
       const statement = await closeOne(tx, d, {
         operatorId,
         currency,
-        period: clock.period,
+        period: periodAt(clock, window.start),
         start: window.start,
         end: window.end,
         timeZone: clock.time_zone,

@@ -48,6 +48,13 @@ export const marketingKey = (currency: string, shard: number) => `marketing:${cu
  */
 export const operatorKey = (operatorId: number, currency: string, shard: number) =>
   `operator:${operatorId}:${currency}:${shard}`;
+/**
+ * Parkwell's revenue from the commission on drive-up sales its operators collected at their gates
+ * (decision 056): one account per currency, apart from the sharded revenue bookings lock with the
+ * operators' shards, so a drive-up's move (the operator's shard 0, then this) never waits on a
+ * booking's locks in the other order.
+ */
+export const gateRevenueKey = (currency: string) => `revenue:${currency}:gate`;
 /** Payouts on their way to operators through a provider, until its webhook says paid or failed. */
 export const payoutsInTransitKey = (provider: string, currency: string) => `payouts:${provider}:${currency}`;
 /** A user's money that arrived beyond the wallet's cap, kept apart until support returns it. */

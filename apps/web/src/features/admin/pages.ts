@@ -191,6 +191,13 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     load: async () => (await import("./settings/settings-page")).AdminSettingsPage,
   },
   {
+    section: "commission",
+    path: "commission",
+    labelKey: "nav.commission",
+    permission: "commission.view",
+    load: async () => (await import("./commission/commission-page")).AdminCommissionPage,
+  },
+  {
     section: "payouts",
     path: "payouts",
     labelKey: "nav.payouts",

@@ -1,7 +1,8 @@
 /**
  * Drive-up sales (docs/PRODUCT-RULES.md "The gate"): a car without a booking takes a space exactly
  * as a booking does, under the same capacity row lock as book_space, and pays by the park's rate at
- * the exit in cash or by card (never through a wallet).
+ * the exit in cash or by card (never through a wallet). The operator collects it, so Parkwell's
+ * commission on it is taken from the operator's account when it is paid (accrueDriveUp).
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -22,6 +23,7 @@ import { lockPark, windowRefused } from "../../bookings/booking-core.service";
 import { clockOfPark } from "../../parks/parks.present";
 import { canVoid, expectedEnd, saleCode, stayPrice } from "./gate.domain";
 import { servedCountries } from "../../reference/served-countries";
+import { accrueDriveUp } from "../../settlements/operator-ledger.service";
 import { presentSale, rateOf } from "./pos.present";
 import * as repo from "./pos.repo";
 import type { SaleRow } from "./pos.repo";
@@ -152,6 +154,17 @@ export async function close(
       closedAt: now,
     };
     await repo.updateSale(tx, s.id, set);
+    // Paid to the operator at its gate: Parkwell's commission on it is the operator's to owe.
+    await accrueDriveUp(tx, {
+      id: s.id,
+      code: s.saleCode,
+      parkId: s.parkId,
+      operatorId: s.operatorId,
+      parkCountryId: s.countryId,
+      currency: s.currency,
+      amountMinor: set.amountMinor,
+      paidAt: now,
+    });
     await recordAudit(tx, actor, {
       action: "pos_sale.close",
       entity: "pos_sale",

@@ -176,7 +176,11 @@ describe("sales report", () => {
       currency: "NGN",
       parking: p1.parking / 100,
       fees: p1.fees / 100,
+      discount: 0,
       vat: p1.tax / 100,
+      // The operator's share of the parking at the country's default commission (15 %).
+      operator_share: (p1.parking - bps(p1.parking, 1500)) / 100,
+      commission: bps(p1.parking, 1500) / 100,
       total: p1.total / 100,
       refunds: 0,
       net: p1.total / 100,
@@ -185,6 +189,12 @@ describe("sales report", () => {
     const online2 = body.items.find((r: { code: string }) => r.code === b2.booking_code);
     expect(online2).toMatchObject({
       status: "cancelled",
+      // Each part net of the refund: the parking (and the operator's share of it) went back.
+      parking: 0,
+      fees: p2.fees / 100,
+      vat: p2.tax / 100,
+      operator_share: 0,
+      commission: 0,
       total: p2.total / 100,
       refunds: p2.parking / 100,
       net: (p2.total - p2.parking) / 100,
@@ -205,7 +215,7 @@ describe("sales report", () => {
     expect(codes).not.toContain("CP-SECRET");
     expect(body.total).toBe(5);
     const totalMinor = p1.total + p2.total + 250_000 + 1_000 + 2_000;
-    expect(body.totals).toEqual([
+    expect(body.totals).toMatchObject([
       {
         currency: "NGN",
         count: 5,
@@ -557,7 +567,10 @@ describe("CSV", () => {
       "Currency",
       "Parking",
       "Fees",
+      "Discount",
       "VAT",
+      "Operator share",
+      "Commission",
       "Total",
       "Refunds",
       "Net",
@@ -570,7 +583,8 @@ describe("CSV", () => {
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
     expect(res.body).toContain(`"'-2+3,""x"""`);
     const closed = rows.find((r) => r[1] === "DU-CLOSED")!;
-    expect(closed.slice(6)).toEqual(["NGN", "2500", "0", "0", "2500", "0", "2500"]);
+    // A sale written without its commission line: all of it the operator's.
+    expect(closed.slice(6)).toEqual(["NGN", "2500", "0", "0", "0", "2500", "0", "2500", "0", "2500"]);
     expect(codes).not.toContain("CP-SECRET");
   });
 

@@ -36,12 +36,14 @@ export function afterKey(at: PageAt, columns: SQL, types: string[]): SQL {
   return sql`(${columns}) > (${values})`;
 }
 
-const parkDayStart = (date: string, zone: SQL) => sql`((${date}::date)::timestamp AT TIME ZONE ${zone})`;
-const parkDayEnd = (date: string, zone: SQL) => sql`(((${date}::date + 1))::timestamp AT TIME ZONE ${zone})`;
+export const parkDayStart = (date: string, zone: SQL) =>
+  sql`((${date}::date)::timestamp AT TIME ZONE ${zone})`;
+export const parkDayEnd = (date: string, zone: SQL) =>
+  sql`(((${date}::date + 1))::timestamp AT TIME ZONE ${zone})`;
 const utcDayStart = (date: string) => sql`((${date}::date)::timestamp AT TIME ZONE 'UTC')`;
 const utcDayEnd = (date: string) => sql`(((${date}::date + 1))::timestamp AT TIME ZONE 'UTC')`;
 
-function parkFilter(column: SQL, f: ReportFilter): SQL {
+export function parkFilter(column: SQL, f: ReportFilter): SQL {
   return sql`${parkScopeSql(column, f.parkIds)} AND ${f.parkId === null ? sql`true` : sql`${column} = ${f.parkId}`}`;
 }
 
@@ -60,10 +62,36 @@ export interface SalesRaw {
   currency: string;
   parking_minor: string;
   fees_minor: string;
+  discount_minor: string;
   vat_minor: string;
   total_minor: string;
   refunds_minor: string;
   net_minor: string;
+  share_minor: string;
+}
+
+/**
+ * The parts of what a sale's receipts and credit notes document, net of refunds (a credit note's
+ * lines are negative): the space sold (parking, a pass's term, an overstay: what an operator's
+ * share is of), a coupon's discount, everything else before tax (Parkwell's service and booking
+ * fees, charging sold with a booking, a document request's fees and delivery), and the taxes. The
+ * operator's share of the space is from its lines (`operator_lines`, one per receipt that moved
+ * its account); Parkwell's commission is the rest of the space sold (all of it at a park Parkwell
+ * runs). So per row: net = share + commission + fees + discount + vat, to the minor unit.
+ * `keys` is the set of the row's ledger moves (one receipt each).
+ */
+function receiptParts(keys: SQL): SQL {
+  return sql`(SELECT COALESCE(sum(l_.amount) FILTER (WHERE l_.kind IN ('parking', 'pass', 'overstay')), 0) AS parking_minor,
+      COALESCE(sum(l_.amount) FILTER (WHERE l_.kind = 'discount'), 0) AS discount_minor,
+      COALESCE(sum(l_.amount) FILTER (WHERE l_.kind NOT IN ('parking', 'pass', 'overstay', 'discount')), 0) AS fees_minor,
+      (SELECT COALESCE(sum(x."amountMinor"), 0) FROM receipts rt_
+        CROSS JOIN LATERAL jsonb_to_recordset(rt_.taxes) AS x("amountMinor" bigint)
+        WHERE rt_.ledger_key IN (${keys})) AS vat_minor,
+      (SELECT COALESCE(sum(ol_.gross_minor - ol_.commission_minor), 0) FROM operator_lines ol_
+        WHERE ol_.ledger_key IN (SELECT 'share:' || k FROM (${keys}) AS k_(k))) AS share_minor
+    FROM receipts rl_ CROSS JOIN LATERAL (SELECT j->>'kind' AS kind, (j->>'amountMinor')::bigint AS amount
+      FROM jsonb_array_elements(rl_.lines) j) l_
+    WHERE rl_.ledger_key IN (${keys}))`;
 }
 
 /**
@@ -81,53 +109,56 @@ const ledgerOfBooking = sql`(SELECT COALESCE(sum(e.amount_minor) FILTER (WHERE t
 function salesBranches(f: ReportFilter, at: PageAt): SQL {
   const online = sql`SELECT 'online'::text AS channel, b.id::text AS id, b.booking_code AS code, b.park_id,
       p.name AS park, p.time_zone, b.status, b.created_at AS at, b.created_at::text AS k_at, b.currency::text AS currency,
-      m.charged_minor - (b.breakdown->>'serviceFeeMinor')::bigint - (b.breakdown->>'bookingFeeMinor')::bigint
-        - (b.breakdown->>'taxMinor')::bigint AS parking_minor,
-      ((b.breakdown->>'serviceFeeMinor')::bigint + (b.breakdown->>'bookingFeeMinor')::bigint) AS fees_minor,
-      (b.breakdown->>'taxMinor')::bigint AS vat_minor, m.charged_minor AS total_minor,
-      m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor
+      rp.parking_minor, rp.fees_minor, rp.discount_minor, rp.vat_minor, m.charged_minor AS total_minor,
+      m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor, rp.share_minor
     FROM bookings b JOIN parks p ON p.id = b.park_id CROSS JOIN LATERAL ${ledgerOfBooking} m
+    CROSS JOIN LATERAL ${receiptParts(sql`SELECT 'booking:' || b.id || ':' || g FROM generate_series(1, b.moves) g`)} rp
     WHERE ${parkFilter(sql`b.park_id`, f)}
       AND b.created_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND b.created_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
       AND ${f.status === null ? sql`true` : sql`b.status = ${f.status}`}
       AND ${afterKey(at, sql`b.created_at, 'online'::text, b.id::text`, ["timestamptz", "text", "text"])}`;
+  // A drive-up sale is paid to the operator at its gate: its share is the amount less the
+  // commission it owes on it (its line), all of it Parkwell's at a park Parkwell runs.
   const pos = sql`SELECT 'pos'::text AS channel, s.id::text AS id, s.sale_code AS code, s.park_id, p.name AS park,
       p.time_zone, s.status, s.closed_at AS at, s.closed_at::text AS k_at, s.currency::text AS currency,
-      s.amount_minor AS parking_minor, 0::bigint AS fees_minor, 0::bigint AS vat_minor, s.amount_minor AS total_minor,
-      0::bigint AS refunds_minor, s.amount_minor AS net_minor
+      s.amount_minor AS parking_minor, 0::bigint AS fees_minor, 0::bigint AS discount_minor, 0::bigint AS vat_minor,
+      s.amount_minor AS total_minor, 0::bigint AS refunds_minor, s.amount_minor AS net_minor,
+      CASE WHEN p.operator_id IS NULL THEN 0::bigint ELSE s.amount_minor - COALESCE((SELECT o.commission_minor
+        FROM operator_lines o WHERE o.ledger_key = 'share:pos:' || s.id), 0) END AS share_minor
     FROM pos_sales s JOIN parks p ON p.id = s.park_id
     WHERE s.status = 'closed' AND ${parkFilter(sql`s.park_id`, f)}
       AND s.closed_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND s.closed_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
       AND ${f.status === null || f.status === "closed" ? sql`true` : sql`false`}
       AND ${afterKey(at, sql`s.closed_at, 'pos'::text, s.id::text`, ["timestamptz", "text", "text"])}`;
-  // Monthly passes: each term charged (the sale's and each renewal's), by its charge's time; a
-  // pass's terms are never refunded, so its net is its total. Its status is "paid".
+  // Monthly passes: each term charged (the sale's and each renewal's), by its charge's time, its
+  // parts from its receipt; a pass's terms are never refunded, so its net is its total. Its status
+  // is "paid".
   const monthly = sql`SELECT 'monthly'::text AS channel, c.pass_id::text || ':' || c.period::text AS id,
       ps.pass_code AS code, ps.park_id, p.name AS park, p.time_zone, 'paid'::text AS status, c.charged_at AS at,
-      c.charged_at::text AS k_at, ps.currency::text AS currency, (c.breakdown->>'parkingMinor')::bigint AS parking_minor,
-      ((c.breakdown->>'serviceFeeMinor')::bigint + (c.breakdown->>'bookingFeeMinor')::bigint) AS fees_minor,
-      (c.breakdown->>'taxMinor')::bigint AS vat_minor, c.total_minor, 0::bigint AS refunds_minor, c.total_minor AS net_minor
+      c.charged_at::text AS k_at, ps.currency::text AS currency, rp.parking_minor, rp.fees_minor, rp.discount_minor,
+      rp.vat_minor, c.total_minor, 0::bigint AS refunds_minor, c.total_minor AS net_minor, rp.share_minor
     FROM pass_charges c JOIN passes ps ON ps.id = c.pass_id JOIN parks p ON p.id = ps.park_id
+    CROSS JOIN LATERAL ${receiptParts(sql`SELECT 'pass:' || c.pass_id || ':' || c.period`)} rp
     WHERE ${parkFilter(sql`ps.park_id`, f)}
       AND c.charged_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND c.charged_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
       AND ${afterKey(at, sql`c.charged_at, 'monthly'::text, c.pass_id::text || ':' || c.period::text`, ["timestamptz", "text", "text"])}`;
   // Vehicle document requests (decision 031): Parkwell's own nationwide service, not a park's, so
   // only for staff who see every park and pick none; by the request's time on its country's clock.
   // Its charge and refunds from the ledger (`vehicle_docs:<id>:<n>`), its stage as the status;
-  // the fees are everything before the tax (government fees, the insurer's premium, the service
-  // charge after a coupon's discount, and delivery), the VAT is Parkwell's charges' tax. The pickup
-  // park, when there is one.
+  // its parts from its receipts: the fees are everything before the tax and a coupon's discount
+  // (government fees, the insurer's premium, the service charge, delivery), the VAT is Parkwell's
+  // charges' tax. The pickup park, when there is one.
   const vehicleDocs = sql`SELECT 'vehicle_docs'::text AS channel, r.id::text AS id, r.code, r.pickup_park_id AS park_id,
       pp.name AS park, c.timezone AS time_zone, r.stage AS status, r.created_at AS at, r.created_at::text AS k_at,
-      r.currency::text AS currency, 0::bigint AS parking_minor,
-      (r.fees_minor + r.service_charge_minor - r.discount_minor + r.delivery_charge_minor) AS fees_minor, r.tax_minor AS vat_minor,
-      m.charged_minor AS total_minor, m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor
+      r.currency::text AS currency, rp.parking_minor, rp.fees_minor, rp.discount_minor, rp.vat_minor,
+      m.charged_minor AS total_minor, m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor, rp.share_minor
     FROM vehicle_doc_requests r JOIN countries c ON c.id = r.country_id LEFT JOIN parks pp ON pp.id = r.pickup_park_id
     CROSS JOIN LATERAL (SELECT COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind <> 'refund'), 0) AS charged_minor,
         COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind = 'refund'), 0) AS refunds_minor
       FROM ledger_transactions t
       JOIN ledger_entries e ON e.transaction_id = t.id AND e.amount_minor > 0
       WHERE t.idempotency_key IN (SELECT 'vehicle_docs:' || r.id || ':' || g FROM generate_series(1, r.moves) g)) m
+    CROSS JOIN LATERAL ${receiptParts(sql`SELECT 'vehicle_docs:' || r.id || ':' || g FROM generate_series(1, r.moves) g`)} rp
     WHERE r.created_at >= ${parkDayStart(f.from, sql`c.timezone`)} AND r.created_at < ${parkDayEnd(f.to, sql`c.timezone`)}
       AND ${afterKey(at, sql`r.created_at, 'vehicle_docs'::text, r.id::text`, ["timestamptz", "text", "text"])}`;
   if (f.status === "closed") return pos;
@@ -149,6 +180,11 @@ export const salesKey = (r: SalesRaw) => [r.k_at, r.channel, r.id];
 export interface SalesTotalsRaw {
   currency: string;
   n: string;
+  parking_minor: string;
+  fees_minor: string;
+  discount_minor: string;
+  vat_minor: string;
+  share_minor: string;
   total_minor: string;
   refunds_minor: string;
   net_minor: string;
@@ -157,8 +193,9 @@ export interface SalesTotalsRaw {
 export function salesTotals(db: Tx, f: ReportFilter): Promise<SalesTotalsRaw[]> {
   return queryRows<SalesTotalsRaw>(
     db,
-    sql`SELECT currency, count(*) AS n, sum(total_minor) AS total_minor, sum(refunds_minor) AS refunds_minor,
-      sum(net_minor) AS net_minor
+    sql`SELECT currency, count(*) AS n, sum(parking_minor) AS parking_minor, sum(fees_minor) AS fees_minor,
+      sum(discount_minor) AS discount_minor, sum(vat_minor) AS vat_minor, sum(share_minor) AS share_minor,
+      sum(total_minor) AS total_minor, sum(refunds_minor) AS refunds_minor, sum(net_minor) AS net_minor
       FROM (${salesBranches(f, { after: null, limit: 0 })}) x GROUP BY currency ORDER BY currency`,
   );
 }

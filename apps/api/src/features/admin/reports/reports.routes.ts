@@ -6,6 +6,7 @@ import {
   DashboardSchema,
   ErrorSchema,
   OccupancyReportSchema,
+  PayoutsReportSchema,
   ReportQuerySchema,
   SalesReportSchema,
   TransactionsReportSchema,
@@ -59,6 +60,14 @@ const reportRoutes: {
     operationId: "adminCreditBalanceReport",
     summary: "Wallet balances per user and currency, with totals per currency (Parkwell-wide)",
     schema: CreditBalanceReportSchema,
+  },
+  {
+    kind: "payouts",
+    permission: "reports.view",
+    operationId: "adminPayoutsReport",
+    summary:
+      "Operators' payouts per operator and currency: balance now, owed by statements closed in the range, paid, in transit, held and failed",
+    schema: PayoutsReportSchema,
   },
 ];
 

@@ -30,6 +30,7 @@ import {
   statusProblem,
 } from "./reports.domain";
 import * as passesRepo from "./reports-passes.repo";
+import * as payoutsRepo from "./reports-payouts.repo";
 import * as repo from "./reports.repo";
 import type { PageAt, ReportFilter } from "./reports.repo";
 import { listPage, offsetOf } from "../../../lib/pagination";
@@ -126,7 +127,10 @@ const sales: ReportSpec<"sales", repo.SalesRaw> = {
       currency: r.currency,
       parking: m(r.parking_minor),
       fees: m(r.fees_minor),
+      discount: m(r.discount_minor),
       vat: m(r.vat_minor),
+      operator_share: m(r.share_minor),
+      commission: m(Number(r.parking_minor) - Number(r.share_minor)),
       total: m(r.total_minor),
       refunds: m(r.refunds_minor),
       net: m(r.net_minor),
@@ -139,6 +143,12 @@ const sales: ReportSpec<"sales", repo.SalesRaw> = {
       totals: rows.map((r) => ({
         currency: r.currency,
         count: Number(r.n),
+        parking: major(deps, r.parking_minor, r.currency),
+        fees: major(deps, r.fees_minor, r.currency),
+        discount: major(deps, r.discount_minor, r.currency),
+        vat: major(deps, r.vat_minor, r.currency),
+        operator_share: major(deps, r.share_minor, r.currency),
+        commission: major(deps, Number(r.parking_minor) - Number(r.share_minor), r.currency),
         total: major(deps, r.total_minor, r.currency),
         refunds: major(deps, r.refunds_minor, r.currency),
         net: major(deps, r.net_minor, r.currency),
@@ -248,7 +258,62 @@ const creditBalance: ReportSpec<"credit-balance", repo.CreditBalanceRaw> = {
   },
 };
 
+/** What an admin's hold on an operator's payouts keeps from it: its balance (nothing when negative or not held). */
+const heldOf = (r: payoutsRepo.PayoutsRaw): number =>
+  r.held_reason === null ? 0 : Math.max(Number(r.balance_minor), 0);
+
+const payouts: ReportSpec<"payouts", payoutsRepo.PayoutsRaw> = {
+  page: payoutsRepo.payoutsPage,
+  key: payoutsRepo.payoutsKey,
+  row: (deps, r) => {
+    const m = (v: unknown) => major(deps, v, r.currency);
+    return {
+      operator_id: Number(r.operator_id),
+      operator: r.operator,
+      country_code: r.country_code,
+      time_zone: r.time_zone,
+      currency: r.currency,
+      balance: m(r.balance_minor),
+      owed: m(r.owed_minor),
+      paid: m(r.paid_minor),
+      in_transit: m(r.in_transit_minor),
+      held: m(heldOf(r)),
+      held_reason: r.held_reason,
+      failed: m(r.failed_minor),
+    };
+  },
+  summary: async (deps, f) => {
+    const rows = await payoutsRepo.payoutsAll(deps.db, f);
+    const per = new Map<string, { n: number; sums: Record<string, number> }>();
+    for (const r of rows) {
+      const t = per.get(r.currency) ?? {
+        n: 0,
+        sums: { balance: 0, owed: 0, paid: 0, in_transit: 0, held: 0, failed: 0 },
+      };
+      t.n += 1;
+      t.sums.balance! += Number(r.balance_minor);
+      t.sums.owed! += Number(r.owed_minor);
+      t.sums.paid! += Number(r.paid_minor);
+      t.sums.in_transit! += Number(r.in_transit_minor);
+      t.sums.held! += heldOf(r);
+      t.sums.failed! += Number(r.failed_minor);
+      per.set(r.currency, t);
+    }
+    return {
+      total: rows.length,
+      totals: [...per.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([currency, t]) => ({
+          currency,
+          count: t.n,
+          ...Object.fromEntries(Object.entries(t.sums).map(([k, v]) => [k, major(deps, v, currency)])),
+        })),
+    };
+  },
+};
+
 const SPECS: { [K in ReportKind]: ReportSpec<K, never> } = {
+  payouts: payouts as unknown as ReportSpec<"payouts", never>,
   sales: sales as unknown as ReportSpec<"sales", never>,
   bookings: bookings as unknown as ReportSpec<"bookings", never>,
   occupancy: occupancy as unknown as ReportSpec<"occupancy", never>,

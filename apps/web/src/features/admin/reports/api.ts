@@ -26,7 +26,14 @@ export function queryOf(kind: ReportKind, f: ReportFilters): Record<string, stri
  */
 const _documentedAsContract: {
   [K in ReportKind]: AdminAnswer<`/reports/${K}`> extends ReportPage<K> ? true : false;
-} = { sales: true, bookings: true, occupancy: true, transactions: true, "credit-balance": true };
+} = {
+  sales: true,
+  bookings: true,
+  occupancy: true,
+  transactions: true,
+  "credit-balance": true,
+  payouts: true,
+};
 
 export function reportQuery<K extends ReportKind>(kind: K, f: ReportFilters, page: number, size: number) {
   const params = new URLSearchParams({ ...queryOf(kind, f), page: String(page), size: String(size) });

@@ -4,6 +4,7 @@ import {
   type BookingsRow,
   type CreditBalanceRow,
   type OccupancyRow,
+  type PayoutsRow,
   type ReportKind,
   type ReportPage,
   type ReportRows,
@@ -43,6 +44,7 @@ const PERMISSION: Record<ReportKind, Permission> = {
   occupancy: "reports.view",
   transactions: "transactions.view",
   "credit-balance": "credit_balance.view",
+  payouts: "reports.view",
 };
 
 /** /admin/reports/:kind, with a tab per report the user may open. */
@@ -153,7 +155,7 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
       )}
       {data && ranged && (
         <p className="report-muted report-range">
-          {t(parked ? "rangeParks" : "rangeUtc", {
+          {t(parked ? "rangeParks" : kind === "payouts" ? "rangeCountries" : "rangeUtc", {
             from: formatCalendarDate(data.from, lang, "date"),
             to: formatCalendarDate(data.to, lang, "date"),
           })}
@@ -187,6 +189,8 @@ function keyOf(kind: ReportKind, r: ReportRows[ReportKind]): string {
       return String((r as TransactionsRow).entry_id);
     case "credit-balance":
       return `${(r as CreditBalanceRow).user_id}-${(r as CreditBalanceRow).currency}`;
+    case "payouts":
+      return `${(r as PayoutsRow).operator_id}-${(r as PayoutsRow).currency}`;
   }
 }
 
@@ -284,20 +288,31 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
   const whenText = (iso: string, tz: string) => formatShortZoned(iso, lang, tz);
   switch (kind) {
     case "sales":
+      // Every part of the net in a column of its own, the space sold as its two shares, then the
+      // refunds and the net (the parking, the shares' sum, and the total, net + refunds, are in the
+      // totals and the CSV): one table that fits 1280 px.
       return [
-        { key: "channel", header: t("columns.channel"), cell: (r: SalesRow) => t(`channel.${r.channel}`) },
         {
           key: "code",
           header: t("columns.code"),
-          cell: (r: SalesRow) => <span className="report-code">{r.code}</span>,
+          cell: (r: SalesRow) => (
+            <>
+              <span className="report-code">{r.code}</span>
+              <br />
+              <span className="report-muted">{t(`channel.${r.channel}`)}</span>
+            </>
+          ),
         },
         { key: "park", header: t("columns.park"), cell: (r: SalesRow) => r.park ?? "—" },
         { key: "time", header: t("columns.time"), cell: (r: SalesRow) => when(r.time, r.time_zone) },
         { key: "status", header: t("columns.status"), cell: (r: SalesRow) => t(`status.${r.status}`) },
-        num("parking", t("columns.parking"), (r: SalesRow) => money(r.parking, r.currency, lang)),
+        num("operator_share", t("columns.operator_share"), (r: SalesRow) =>
+          money(r.operator_share, r.currency, lang),
+        ),
+        num("commission", t("columns.commission"), (r: SalesRow) => money(r.commission, r.currency, lang)),
         num("fees", t("columns.fees"), (r: SalesRow) => money(r.fees, r.currency, lang)),
+        num("discount", t("columns.discount"), (r: SalesRow) => money(r.discount, r.currency, lang)),
         num("vat", t("columns.vat"), (r: SalesRow) => money(r.vat, r.currency, lang)),
-        num("total", t("columns.total"), (r: SalesRow) => money(r.total, r.currency, lang)),
         num("refunds", t("columns.refunds"), (r: SalesRow) => money(r.refunds, r.currency, lang)),
         num("net", t("columns.net"), (r: SalesRow) => <strong>{money(r.net, r.currency, lang)}</strong>),
       ] as Column<never>[];
@@ -411,6 +426,28 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
         { key: "email", header: t("columns.email"), cell: (r: CreditBalanceRow) => r.email },
         { key: "currency", header: t("columns.currency"), cell: (r: CreditBalanceRow) => r.currency },
         num("balance", t("columns.balance"), (r: CreditBalanceRow) => money(r.balance, r.currency, lang)),
+      ] as Column<never>[];
+    case "payouts":
+      return [
+        { key: "operator", header: t("columns.operator"), cell: (r: PayoutsRow) => r.operator },
+        { key: "country", header: t("columns.country"), cell: (r: PayoutsRow) => r.country_code ?? "—" },
+        { key: "currency", header: t("columns.currency"), cell: (r: PayoutsRow) => r.currency },
+        num("balance", t("columns.balance"), (r: PayoutsRow) => money(r.balance, r.currency, lang)),
+        num("owed", t("columns.owed"), (r: PayoutsRow) => <strong>{money(r.owed, r.currency, lang)}</strong>),
+        num("paid", t("columns.paid"), (r: PayoutsRow) => money(r.paid, r.currency, lang)),
+        num("in_transit", t("columns.in_transit"), (r: PayoutsRow) => money(r.in_transit, r.currency, lang)),
+        num("held", t("columns.held_money"), (r: PayoutsRow) =>
+          r.held_reason ? (
+            <span title={t("heldBecause", { reason: r.held_reason })}>
+              {money(r.held, r.currency, lang)}
+              <br />
+              <span className="report-muted">{t("heldBecause", { reason: r.held_reason })}</span>
+            </span>
+          ) : (
+            money(r.held, r.currency, lang)
+          ),
+        ),
+        num("failed", t("columns.failed"), (r: PayoutsRow) => money(r.failed, r.currency, lang)),
       ] as Column<never>[];
   }
 }

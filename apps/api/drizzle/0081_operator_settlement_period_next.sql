@@ -1,0 +1,3 @@
+ALTER TABLE "operators" ADD COLUMN "settlement_period_next" text;--> statement-breakpoint
+ALTER TABLE "operators" ADD COLUMN "settlement_period_from" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "operators" ADD CONSTRAINT "operators_settlement_period_next" CHECK (("operators"."settlement_period_next" IS NULL) = ("operators"."settlement_period_from" IS NULL) AND ("operators"."settlement_period_next" IS NULL OR "operators"."settlement_period_next" IN ('weekly', 'monthly')));
