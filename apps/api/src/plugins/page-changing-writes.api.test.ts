@@ -51,6 +51,12 @@ const CHANGES_NO_PAGE: Record<string, string> = {
   "PUT /api/v1/admin/operators/:id/commission": "Parkwell's commission: shown in the back office only",
   "PUT /api/v1/admin/operators/:id/settlement-period": "an operator's statements: back office only",
   "PUT /api/v1/admin/commission/defaults": "Parkwell's commission: shown in the back office only",
+  "POST /api/v1/admin/payout-accounts/resolve": "stores nothing: asks the bank for an account's name",
+  "POST /api/v1/admin/payout-accounts": "an operator's payout account: back office only",
+  "POST /api/v1/admin/payout-accounts/confirm": "an operator's payout account: back office only",
+  "DELETE /api/v1/admin/payout-accounts/:id": "an operator's payout account: back office only",
+  "POST /api/v1/admin/operators/:id/payout-hold": "an operator's payouts: back office only",
+  "DELETE /api/v1/admin/operators/:id/payout-hold": "an operator's payouts: back office only",
   "POST /api/v1/admin/blog/preview":
     "stores nothing: renders the Markdown it is sent (WRITES_THAT_STORE_NOTHING)",
 };
