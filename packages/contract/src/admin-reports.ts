@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AdminPageQuerySchema, IsoDateSchema, isIsoDate } from "./admin";
 import { idParam } from "./common";
+import { OPERATOR_LEDGER_KINDS } from "./settlement-values";
 import { LEDGER_KINDS } from "./wallet";
 
 /**
@@ -23,7 +24,8 @@ export const REPORT_STATUSES: Record<ReportKind, readonly string[]> = {
   sales: ["active", "completed", "cancelled", "closed", "paid"],
   bookings: ["active", "completed", "cancelled"],
   occupancy: [],
-  transactions: LEDGER_KINDS,
+  // The ledger's every kind: the wallets' and the operators' accounts' (decision 056).
+  transactions: [...LEDGER_KINDS, ...OPERATOR_LEDGER_KINDS],
   "credit-balance": [],
   payouts: [],
 };
