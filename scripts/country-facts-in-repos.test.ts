@@ -51,6 +51,10 @@ export const ALLOWED: Readonly<Record<string, string>> = {
     "the orders list spans countries: the date filter's bounds are each order's country's days",
   "features/referrals/referrals.repo.ts":
     "a referral's reward is paid inside the invitee's purchase's transaction (the engine's receiptOfMove holds the transaction, not the app's handle the served countries need): each side's reward and currency are read with the user's country, as the row is at that moment",
+  "features/admin/reports/reports-payouts.repo.ts":
+    "the payouts report spans operators of every country: each row's range of days is on its own operator's country's clock",
+  "features/settlements/settlements.repo.ts":
+    "an operator's statement clock is its country's, else its first park's country's, read with the operator's period in one query; a statement's list rows carry their currency's decimals (to move to the served countries: issue #65's note)",
   "features/payments/payments.repo.ts":
     "the wallet's cap: the lowest cap of the countries of a currency, chosen in the query that reads the user's country",
 };

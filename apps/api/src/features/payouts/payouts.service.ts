@@ -289,7 +289,10 @@ async function settle(
     });
     return;
   }
-  // Given back: from in transit, or, once paid and then reversed, from the provider's balance.
+  // Given back: from in transit, or, once paid and then reversed, from the provider's balance. The
+  // operator's shards first, as a payout's making locks them, so the two never wait on each other
+  // in a cycle (ledger_post locks a move's two accounts in id order).
+  await lockOperatorBalance(tx, payout.operator_id, payout.currency);
   await postOperatorMove(tx, {
     operatorId: payout.operator_id,
     currency: payout.currency,
