@@ -493,7 +493,8 @@ describe("pay the difference through a provider's webhook (Paystack fake)", () =
     });
     const charges = await queryRows<{ n: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${h.booking_code}`,
+      sql`SELECT count(*)::int AS n FROM ledger_transactions
+            WHERE reference = ${h.booking_code} AND kind = 'booking_charge'`,
     );
     expect(Number(charges[0]!.n)).toBe(1);
     expect(await payments.balance(u)).toBeCloseTo(h.top_up_amount - h.total, 6);

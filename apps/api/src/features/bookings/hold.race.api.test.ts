@@ -105,7 +105,8 @@ describe.skipIf(TEST_ENGINE !== "postgres")("holds under concurrency (PostgreSQL
         expect(again.data.booking).toMatchObject({ status: "booked" });
         const charges = await queryRows<{ n: number }>(
           db,
-          sql`SELECT count(*)::int AS n FROM ledger_transactions WHERE reference = ${r.json().booking_code}`,
+          sql`SELECT count(*)::int AS n FROM ledger_transactions
+            WHERE reference = ${r.json().booking_code} AND kind = 'booking_charge'`,
         );
         expect(Number(charges[0]!.n)).toBe(1);
       }
