@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import i18next, { type Resource } from "i18next";
-import { colonsWithoutNoBreakSpace, RECEIPT_KINDS } from "@parkwell/contract";
+import { colonsWithoutNoBreakSpace, RECEIPT_KINDS, REPORT_STATUSES } from "@parkwell/contract";
 import { describe, expect, it } from "vitest";
 import { WORDED_CODES } from "./form-errors";
 
@@ -141,6 +141,17 @@ describe("translation catalogues", () => {
     for (const language of ["en", "fr"]) {
       const words = (load(language, "receipts.json") as { kinds: Record<string, string> }).kinds;
       expect(Object.keys(words).sort(), language).toEqual([...RECEIPT_KINDS].sort());
+    }
+  });
+
+  it("name every status and ledger kind a report filters by, in both languages (the operators' moves included)", () => {
+    const statuses = [...new Set(Object.values(REPORT_STATUSES).flat())];
+    for (const language of ["en", "fr"]) {
+      const words = (load(language, "admin-reports.json") as { status: Record<string, string> }).status;
+      expect(
+        statuses.filter((s) => !(s in words)),
+        language,
+      ).toEqual([]);
     }
   });
 });
