@@ -1,14 +1,18 @@
-// A generated month of mixed activity across three operators and two currencies (issue #65): each
-// operator's statement, summed against the ledger and against the receipts and credit notes
-// themselves, to the minor unit. On PGlite and PostgreSQL; time is the app's clock, moved day by day.
-import { bpsOf, type Booking } from "@parkwell/contract";
+// A generated month of mixed activity across three operators and two currencies (issue #65):
+// bookings, extensions, cancellations' refunds, renewals, monthly passes, event spaces and drive-up
+// sales at the gate. Each operator's statement is summed against the ledger, the receipts and credit
+// notes, and the drive-up sales themselves, to the minor unit. On PGlite and PostgreSQL; time is the
+// app's clock, moved day by day.
+import { addDays, bpsOf, dayOnClock, type Booking, type PosSale } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "../../db/client";
-import type { TestUser } from "../../test/factories";
+import { createEvent } from "../../test/events";
+import { bearer, createStaff, signInAgain, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { book, extend, fundedUser, setCapacity, setStatus } from "../bookings/bookings.test-kit";
+import { bookEvent } from "../bookings/event-bookings.test-kit";
 import { numberReceipts } from "../receipts/receipts.service";
 import { closeDuePeriods } from "./settlements.service";
 import { newOperator, statementsOf } from "./settlements.test-kit";
@@ -25,11 +29,17 @@ interface Op {
   id: number;
   currency: string;
   parkIds: number[];
+  /** Its attendant at its parks, who records the drive-up sales. */
+  attendant: TestUser;
+  /** Its monthly plan, at its first park, and that park's clock. */
+  planId: number;
+  zone: string;
 }
 const ops: Op[] = [];
 
 beforeAll(async () => {
   ctx = await createTestContext({}, { clock: () => now });
+  const admin = await createStaff(db(), "admin");
   for (const [countryId, currency] of [
     [1, "NGN"],
     [1, "NGN"],
@@ -37,7 +47,32 @@ beforeAll(async () => {
   ] as const) {
     const op = await newOperator(db(), { period: "monthly", countryId, parks: 2 });
     for (const p of op.parkIds) await setCapacity(db(), p, 1, 500);
-    ops.push({ id: op.id, currency, parkIds: op.parkIds });
+    const [park] = await queryRows<{ time_zone: string }>(
+      db(),
+      sql`SELECT time_zone FROM parks WHERE id = ${op.parkIds[0]!}`,
+    );
+    const plan = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/admin/plans",
+      headers: bearer(admin),
+      payload: {
+        park_id: op.parkIds[0],
+        name: { en: "Commuter", fr: "Navetteur" },
+        windows: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" })),
+        prices: [{ vehicle_type_id: 1, monthly_price: currency === "NGN" ? 40_000 : 180 }],
+        allocation: 50,
+        status: "on_sale",
+      },
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    ops.push({
+      id: op.id,
+      currency,
+      parkIds: op.parkIds,
+      attendant: await createStaff(db(), "employee", { operatorId: op.id, parkIds: op.parkIds }),
+      planId: plan.json<{ id: number }>().id,
+      zone: park!.time_zone,
+    });
   }
 });
 afterAll(() => ctx.close());
@@ -56,13 +91,67 @@ async function booked(driver: TestUser, parkId: number, startsIn: number, hours:
   return res.json<Booking>();
 }
 
+let plates = 0;
+
+/** A monthly pass on the operator's plan from tomorrow on its park's clock. */
+async function pass(op: Op, driver: TestUser): Promise<void> {
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/v1/passes",
+    headers: bearer(driver),
+    payload: {
+      plan_id: op.planId,
+      vehicle_type_id: 1,
+      plates: [`PAS${++plates}`],
+      start_date: addDays(dayOnClock(now, op.zone), 1),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** An event at the operator's second park two days ahead, and a space booked for it. */
+async function eventSpace(op: Op, driver: TestUser): Promise<void> {
+  const parkId = op.parkIds[1]!;
+  const ev = await createEvent(db(), {
+    start: new Date(now.getTime() + 50 * HOUR),
+    end: new Date(now.getTime() + 53 * HOUR),
+    operatorId: op.id,
+    parks: [{ parkId, offers: [{ allocation: 5 }] }],
+  });
+  const res = await bookEvent(ctx.app, driver, {
+    event_code: ev.code,
+    park_id: parkId,
+    plate_number: `EVT${++plates}`,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** A car parked at the gate now and paid in cash `hours` later (the app's clock moved on). */
+async function driveUp(op: Op, parkId: number, hours: number): Promise<void> {
+  // Signed in again on the day: a session started on the 1st has lapsed by the month's end.
+  op.attendant = await signInAgain(db(), op.attendant);
+  const post = (url: string, payload: object) =>
+    ctx.app.inject({ method: "POST", url: `/api/v1${url}`, headers: bearer(op.attendant), payload });
+  const parked = await post("/admin/pos-sales", {
+    park_id: parkId,
+    vehicle_type_id: 1,
+    plate_number: `DRV${++plates}`,
+  });
+  expect(parked.statusCode, parked.body).toBe(201);
+  now = new Date(now.getTime() + hours * HOUR);
+  const code = parked.json<{ sale: PosSale }>().sale.sale_code;
+  const paid = await post(`/admin/pos-sales/${code}/close`, { payment_method: "cash" });
+  expect(paid.statusCode, paid.body).toBe(200);
+}
+
 /** The space lines of a receipt (parking, pass, overstay): what an operator's share is of. */
 const SPACE = ["parking", "pass", "overstay"];
 
 describe("a month of mixed activity, three operators, two currencies", () => {
-  it("closes each operator's month into a statement that matches its ledger lines and its receipts to the minor unit", async () => {
+  it("closes each operator's month into a statement that matches its ledger, its receipts and its drive-up sales to the minor unit", async () => {
     // Every day of March on each operator's parks: an hourly booking, a daily one every third day,
-    // an extension every fourth, a cancellation (a refund) every fifth, renewed every tenth.
+    // an extension every fourth, a cancellation (a refund) every fifth, renewed every tenth; a
+    // monthly pass every ninth day, an event space every eleventh, a drive-up sale every seventh.
     for (let day = 0; day < 31; day += 1) {
       for (const [i, op] of ops.entries()) {
         now = new Date(MONTH_START.getTime() + day * DAY + (7 + i) * HOUR);
@@ -71,12 +160,8 @@ describe("a month of mixed activity, three operators, two currencies", () => {
         const hourly = await booked(driver, park, 2 * HOUR, 1 + (day % 3));
         if (day % 3 === 0) await booked(driver, park, 6 * HOUR, 26);
         if (day % 4 === 0) {
-          const res = await extend(
-            ctx.app,
-            driver,
-            hourly,
-            new Date(new Date(hourly.end_time).getTime() + 2 * HOUR),
-          );
+          const end = new Date(new Date(hourly.end_time).getTime() + 2 * HOUR);
+          const res = await extend(ctx.app, driver, hourly, end);
           expect(res.statusCode, res.body).toBe(200);
         }
         if (day % 5 === 0) {
@@ -84,6 +169,9 @@ describe("a month of mixed activity, three operators, two currencies", () => {
           if (day % 10 === 0)
             expect((await setStatus(ctx.app, driver, hourly.id, "active")).statusCode).toBe(200);
         }
+        if (day % 9 === 4) await pass(op, driver);
+        if (day % 11 === 5) await eventSpace(op, driver);
+        if (day % 7 === 3) await driveUp(op, park, 1 + (day % 3));
       }
     }
     // 1 April, after midnight on every operator's clock (Toronto's is 04:00 UTC in summer time).
@@ -101,55 +189,72 @@ describe("a month of mixed activity, three operators, two currencies", () => {
         time_zone: zone,
         opening_minor: 0,
       });
+      const inMarch = (column: string) =>
+        sql`${sql.raw(column)} >= ${march!.period_start}::timestamptz AND ${sql.raw(column)} < ${march!.period_end}::timestamptz`;
 
       // The receipts and credit notes issued at its parks in March, read on their own.
       const receipts = await queryRows<{
         id: string;
         kind: string;
-        number: string | null;
         lines: { kind: string; amountMinor: number }[];
       }>(
         db(),
-        sql`SELECT id::text, kind, number, lines FROM receipts
-            WHERE park_id = ANY(${sql.param(op.parkIds)}::int[])
-              AND issued_at >= ${march!.period_start}::timestamptz AND issued_at < ${march!.period_end}::timestamptz
+        sql`SELECT id::text, kind, lines FROM receipts
+            WHERE park_id = ANY(${sql.param(op.parkIds)}::int[]) AND ${inMarch("issued_at")}
             ORDER BY receipts.id`,
       );
-      expect(receipts.length).toBeGreaterThan(31);
       const grossOf = (r: (typeof receipts)[number]) =>
         r.lines.filter((l) => SPACE.includes(l.kind)).reduce((s, l) => s + l.amountMinor, 0);
-      const sales = receipts.filter((r) => r.kind !== "credit_note");
+      // Every kind of sale was made, and refunds.
+      expect(new Set(receipts.map((r) => r.kind))).toEqual(
+        new Set(["booking", "extension", "renewal", "credit_note", "pass", "event_booking"]),
+      );
+      // The drive-up sales paid at its gates in March, read on their own.
+      const driveUps = await queryRows<{ sale_code: string; amount_minor: string }>(
+        db(),
+        sql`SELECT sale_code, amount_minor::text FROM pos_sales
+            WHERE park_id = ANY(${sql.param(op.parkIds)}::int[]) AND status = 'closed' AND ${inMarch("closed_at")}
+            ORDER BY sale_code`,
+      );
+      expect(driveUps.length).toBeGreaterThan(0);
+      const sold = receipts.filter((r) => r.kind !== "credit_note");
       const notes = receipts.filter((r) => r.kind === "credit_note");
-      expect(notes.length).toBeGreaterThan(0);
-      const salesMinor = sales.reduce((s, r) => s + grossOf(r), 0);
+      const collectedMinor = driveUps.reduce((s, d) => s + Number(d.amount_minor), 0);
+      const salesMinor = sold.reduce((s, r) => s + grossOf(r), 0) + collectedMinor;
       const refundsMinor = notes.reduce((s, r) => s + grossOf(r), 0);
-      const commissionMinor = receipts.reduce((s, r) => s + bpsOf(grossOf(r), 1500), 0);
+      const commissionMinor =
+        receipts.reduce((s, r) => s + bpsOf(grossOf(r), 1500), 0) +
+        driveUps.reduce((s, d) => s + bpsOf(Number(d.amount_minor), 1500), 0);
       expect(march).toMatchObject({
         sales_minor: salesMinor,
         refunds_minor: refundsMinor,
+        collected_minor: collectedMinor,
         commission_minor: commissionMinor,
-        collected_minor: 0,
         adjustments_minor: 0,
         payouts_minor: 0,
-        closing_minor: salesMinor + refundsMinor - commissionMinor,
+        closing_minor: salesMinor + refundsMinor - collectedMinor - commissionMinor,
       });
 
-      // Each of those receipts is one line of the statement, and the statement has no other line.
+      // Each receipt and each drive-up sale is one line of the statement, and it has no other.
       const lines = await queryRows<{
-        receipt_id: string;
-        number: string | null;
+        receipt_id: string | null;
+        reference: string;
         gross: string;
-        amount: string;
+        number: string | null;
       }>(
         db(),
-        sql`SELECT l.receipt_id::text, r.number, l.gross_minor::text AS gross, l.amount_minor::text AS amount
-            FROM operator_lines l JOIN receipts r ON r.id = l.receipt_id
-            WHERE l.settlement_id = ${march!.id} ORDER BY l.receipt_id`,
+        sql`SELECT l.receipt_id::text, l.reference, l.gross_minor::text AS gross, r.number
+            FROM operator_lines l LEFT JOIN receipts r ON r.id = l.receipt_id
+            WHERE l.settlement_id = ${march!.id} ORDER BY l.receipt_id, l.reference`,
       );
-      expect(lines.map((l) => [l.receipt_id, Number(l.gross)])).toEqual(
+      const receipted = lines.filter((l) => l.receipt_id !== null);
+      expect(receipted.map((l) => [l.receipt_id, Number(l.gross)])).toEqual(
         receipts.map((r) => [r.id, grossOf(r)]),
       );
-      expect(lines.every((l) => l.number !== null)).toBe(true);
+      expect(receipted.every((l) => l.number !== null)).toBe(true);
+      expect(lines.filter((l) => l.receipt_id === null).map((l) => [l.reference, Number(l.gross)])).toEqual(
+        driveUps.map((d) => [d.sale_code, Number(d.amount_minor)]),
+      );
 
       // And its closing balance is what the ledger holds for the operator in that currency.
       const [ledger] = await queryRows<{ sum: string }>(
