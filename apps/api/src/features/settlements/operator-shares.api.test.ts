@@ -19,7 +19,8 @@ import {
 } from "../bookings/bookings.test-kit";
 import { bookEvent } from "../bookings/event-bookings.test-kit";
 import { passPlans, passRequest } from "../passes/passes.test-kit";
-import { bearer } from "../../test/factories";
+import { bearer, createStaff } from "../../test/factories";
+import { createCoupon } from "../../test/coupons";
 import { shareOf } from "./operator-ledger.domain";
 
 let ctx: TestContext;
@@ -73,6 +74,12 @@ async function grossOfReceipt(id: number): Promise<number> {
   );
   return Number(row!.gross);
 }
+
+/** The commission and share a line of gross `gross` carries at the seeded 15 %. */
+const shareOfLine = (gross: number) => {
+  const { commissionMinor, shareMinor } = shareOf(gross, 1500);
+  return { commission_minor: commissionMinor, amount_minor: shareMinor };
+};
 
 async function newBooking(start: Date, end: Date, where = park): Promise<Booking> {
   const user = await fundedUser(db);
@@ -265,5 +272,29 @@ describe("an operator's share of what Parkwell sells at its parks", () => {
     } finally {
       await db.execute(sql`UPDATE parks SET operator_id = ${harbourview} WHERE id = ${park}`);
     }
+  });
+
+  it("shares the parking before a coupon's discount: Parkwell funds its promotions", async () => {
+    const admin = await createStaff(db, "admin");
+    const coupon = await createCoupon(ctx.app, admin, { kinds: ["booking"], discount: 20 });
+    const user = await fundedUser(db);
+    const res = await book(ctx.app, user, {
+      park_id: park,
+      start: at(300 * HOUR),
+      end: at(302 * HOUR),
+      plate_number: "LAG 65 CP",
+      coupon_code: coupon.code,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const b = res.json<Booking>();
+    const [line] = await linesOf(b.booking_code);
+    const [receipt] = await queryRows<{ lines: { kind: string; amountMinor: number }[] }>(
+      db,
+      sql`SELECT lines FROM receipts WHERE id = ${line!.receipt_id}`,
+    );
+    const discount = receipt!.lines.find((l) => l.kind === "discount")!.amountMinor;
+    const parking = receipt!.lines.find((l) => l.kind === "parking")!.amountMinor;
+    expect(discount).toBeLessThan(0);
+    expect(line).toMatchObject({ gross_minor: parking, ...shareOfLine(parking) });
   });
 });
