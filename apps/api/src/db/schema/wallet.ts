@@ -80,6 +80,11 @@ export const walletAccounts = pgTable(
     uniqueIndex("wallet_accounts_one_per_user_ccy")
       .on(t.ownerUserId, t.currency)
       .where(sql`${t.kind} = 'user_wallet'`),
+    // Operators' accounts (decision 056) are read by their key's prefix (an operator's shards, every
+    // operator's balance) among every user's wallet: this small index holds only them.
+    index("wallet_accounts_operator_idx")
+      .on(t.key)
+      .where(sql`${t.kind} = 'owner_payable'`),
   ],
 );
 

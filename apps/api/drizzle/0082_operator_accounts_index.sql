@@ -1,0 +1,1 @@
+CREATE INDEX "wallet_accounts_operator_idx" ON "wallet_accounts" USING btree ("key") WHERE "wallet_accounts"."kind" = 'owner_payable';
