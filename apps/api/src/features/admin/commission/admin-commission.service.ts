@@ -156,6 +156,44 @@ function startOf(body: { effective_from: string }, timeZone: string, now: Date):
 
 const rateExists = () => new AppError(409, "commission_rate_exists", COMMISSION_RATE_EXISTS);
 
+/**
+ * A new rate row (an operator's or a country's default) and its audit entry, which names its owner
+ * (`after`'s first fields), product, rate and start; 409 when that owner already has a rate for the
+ * product from the same instant.
+ */
+async function insertRateAudited(
+  tx: Tx,
+  staff: StaffAccess,
+  actor: AuditActor,
+  rate: {
+    owner: { operatorId: number; countryId: null } | { operatorId: null; countryId: number };
+    product: CommissionProduct | null;
+    rateBps: number;
+    from: Date;
+    now: Date;
+    action: "commission_rate.create" | "commission_default.create";
+    after: Record<string, unknown>;
+  },
+): Promise<void> {
+  const { owner, product, rateBps, from, now } = rate;
+  const rateId = await repo.insertRate(tx, {
+    ...owner,
+    product,
+    rateBps,
+    effectiveFrom: from,
+    createdBy: staff.userId,
+    createdAt: now,
+  });
+  if (rateId === 0) throw rateExists();
+  await recordAudit(tx, actor, {
+    action: rate.action,
+    entity: "commission_rate",
+    entityId: rateId,
+    operatorId: owner.operatorId,
+    after: { ...rate.after, product, rate_bps: rateBps, effective_from: from.toISOString() },
+  });
+}
+
 /** A new rate of the operator's, from `effective_from`: a new row and its audit entry. */
 export async function addOperatorRate(
   deps: CommissionDeps,
@@ -171,22 +209,14 @@ export async function addOperatorRate(
     const country = op.country_id === null ? undefined : await deps.countries.byId(op.country_id, tx);
     const from = startOf(body, country?.timezone ?? "UTC", now);
     const product: CommissionProduct | null = body.product ?? null;
-    const rateId = await repo.insertRate(tx, {
-      operatorId: op.id,
-      countryId: null,
+    await insertRateAudited(tx, staff, actor, {
+      owner: { operatorId: op.id, countryId: null },
       product,
       rateBps: body.rate_bps,
-      effectiveFrom: from,
-      createdBy: staff.userId,
-      createdAt: now,
-    });
-    if (rateId === 0) throw rateExists();
-    await recordAudit(tx, actor, {
+      from,
+      now,
       action: "commission_rate.create",
-      entity: "commission_rate",
-      entityId: rateId,
-      operatorId: op.id,
-      after: { operator_id: op.id, product, rate_bps: body.rate_bps, effective_from: from.toISOString() },
+      after: { operator_id: op.id },
     });
   });
   return operatorCommission(deps, staff, id);
@@ -236,27 +266,14 @@ export async function addCountryDefault(
   const from = startOf(body, country.timezone, now);
   const product: CommissionProduct | null = body.product ?? null;
   await deps.db.transaction(async (tx) => {
-    const rateId = await repo.insertRate(tx, {
-      operatorId: null,
-      countryId: country.id,
+    await insertRateAudited(tx, staff, actor, {
+      owner: { operatorId: null, countryId: country.id },
       product,
       rateBps: body.rate_bps,
-      effectiveFrom: from,
-      createdBy: staff.userId,
-      createdAt: now,
-    });
-    if (rateId === 0) throw rateExists();
-    await recordAudit(tx, actor, {
+      from,
+      now,
       action: "commission_default.create",
-      entity: "commission_rate",
-      entityId: rateId,
-      operatorId: null,
-      after: {
-        country_code: country.code,
-        product,
-        rate_bps: body.rate_bps,
-        effective_from: from.toISOString(),
-      },
+      after: { country_code: country.code },
     });
   });
   return commissionDefaults(deps, staff);
