@@ -17,15 +17,17 @@ export interface CommissionRateFound {
  * Parkwell's commission for an operator's sale of `product` at `at` (the database's
  * commission_bps_at, the one copy of the rule): the operator's own rate for the product, else its
  * rate for every product, else its country's for the product, else the country's for every
- * product; at each level the latest one effective by then. Null: none set.
+ * product; at each level the latest one effective by then. The country is the operator's, or the
+ * park's while the operator has none (as the receipts' trigger reads it, operator_sale), found in
+ * the same statement. Null: none set.
  */
 export async function commissionBpsAt(
   tx: Tx,
-  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
+  q: { operatorId: number; parkCountryId: number; product: CommissionProduct; at: Date },
 ): Promise<number | null> {
   const [row] = await commissionBpsAtStatement(tx, {
     operator: q.operatorId,
-    country: q.countryId,
+    parkCountry: q.parkCountryId,
     product: q.product,
     at: q.at.toISOString(),
   });
@@ -79,8 +81,10 @@ export async function commissionRateAt(
 }
 const commissionBpsAtStatement = preparedRows<{ rate_bps: number | null }>(
   "commission_bps_at",
-  sql`SELECT commission_bps_at(${sql.placeholder("operator")}::int, ${sql.placeholder("country")}::int,
-    ${sql.placeholder("product")}::text, ${sql.placeholder("at")}::timestamptz) AS rate_bps`,
+  sql`SELECT commission_bps_at(${sql.placeholder("operator")}::int,
+      COALESCE((SELECT country_id FROM operators WHERE id = ${sql.placeholder("operator")}::int),
+        ${sql.placeholder("parkCountry")}::int),
+      ${sql.placeholder("product")}::text, ${sql.placeholder("at")}::timestamptz) AS rate_bps`,
 );
 
 export interface OperatorLineInsert {
@@ -127,13 +131,4 @@ export async function lockOperatorBalance(tx: Tx, operatorId: number, currency: 
       ORDER BY id FOR UPDATE`,
   );
   return rows.reduce((s, r) => s + Number(r.balance_minor), 0);
-}
-
-/** An operator's country (null until it has a park). */
-export async function operatorCountryId(tx: Tx, operatorId: number): Promise<number | null> {
-  const [row] = await queryRows<{ country_id: number | null }>(
-    tx,
-    sql`SELECT country_id FROM operators WHERE id = ${operatorId}`,
-  );
-  return row?.country_id ?? null;
 }

@@ -94,7 +94,7 @@ export function commissionRateAt(
 /** The commission rate for a sale (the default when no rate was ever set for its country). */
 export async function commissionBps(
   tx: Tx,
-  q: { operatorId: number; countryId: number | null; product: CommissionProduct; at: Date },
+  q: { operatorId: number; parkCountryId: number; product: CommissionProduct; at: Date },
 ): Promise<number> {
   return (await repo.commissionBpsAt(tx, q)) ?? DEFAULT_COMMISSION_BPS;
 }
@@ -120,10 +120,9 @@ export async function accrueDriveUp(
   },
 ): Promise<void> {
   if (sale.operatorId === null || sale.amountMinor <= 0) return;
-  const countryId = (await repo.operatorCountryId(tx, sale.operatorId)) ?? sale.parkCountryId;
   const bps = await commissionBps(tx, {
     operatorId: sale.operatorId,
-    countryId,
+    parkCountryId: sale.parkCountryId,
     product: "drive_up",
     at: sale.paidAt,
   });
