@@ -37,16 +37,29 @@ export function PayoutHolds({ editable }: { editable: boolean }) {
       </>
     );
   }
+  // The operators held stay in sight; the others (every operator Parkwell pays, a long list) are
+  // behind one disclosure, so the payouts' filters and list stay near the top of the page.
+  const held = items.filter((o) => o.hold);
+  const others = items.filter((o) => !o.hold);
+  const rows = (list: Operator[]) => (
+    <ul className="po-holds">
+      {list.map((o) => (
+        <li key={o.id}>
+          <HoldRow operator={o} />
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <section className="po-section" aria-labelledby="po-holds-title">
       <h2 id="po-holds-title">{t("hold.title")}</h2>
-      <ul className="po-holds">
-        {items.map((o) => (
-          <li key={o.id}>
-            <HoldRow operator={o} />
-          </li>
-        ))}
-      </ul>
+      {held.length > 0 ? rows(held) : <p>{t("hold.none")}</p>}
+      {others.length > 0 && (
+        <details className="po-holds-others">
+          <summary>{t("hold.others", { count: others.length })}</summary>
+          {rows(others)}
+        </details>
+      )}
     </section>
   );
 }
