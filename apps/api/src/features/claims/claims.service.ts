@@ -19,7 +19,7 @@ import type { PrivateFileStorage } from "../../lib/private-files";
 import { readableCode } from "../../lib/readable-code";
 import { BOOKING_MOVES } from "../bookings/booking-receipts.service";
 import { PASS_MOVES } from "../passes/passes.service";
-import { fingerprintOf } from "../purchases/purchases.domain";
+import { CODE_ATTEMPTS, fingerprintOf } from "../purchases/purchases.domain";
 import { refundPurchase } from "../purchases/purchases.service";
 import { negated, reversalOf, type ReceiptBody } from "../receipts/receipts.domain";
 import { bodiesOf, receiptIdOf } from "../receipts/receipts.service";
@@ -87,6 +87,23 @@ type Subject = { booking: ClaimBooking } | { term: ClaimPassTerm };
  * the same transaction.
  */
 export async function fileClaim(
+  deps: ClaimDeps,
+  userId: string,
+  body: ClaimCreateBody,
+  idempotencyKey: string | undefined,
+): Promise<{ id: number; replayed: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fileClaimOnce(deps, userId, body, idempotencyKey);
+    } catch (err) {
+      // Two claims drew the same code (one in 850 billion): draw again.
+      if (pgError(err).constraint === "claims_code_key" && attempt < CODE_ATTEMPTS) continue;
+      throw err;
+    }
+  }
+}
+
+async function fileClaimOnce(
   deps: ClaimDeps,
   userId: string,
   body: ClaimCreateBody,
