@@ -31,6 +31,7 @@ const FACT_COLUMNS = [
   "max_topup_minor",
   "max_wallet_balance_minor",
   "referral_reward_minor",
+  "claim_decision_hours",
 ];
 const camel = (c: string) => c.replace(/_([a-z])/g, (_, l: string) => l.toUpperCase());
 /** `c.currency_decimals` in SQL, `countries.currencyDecimals` / `fees.taxBps` in a Drizzle query. */

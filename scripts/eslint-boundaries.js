@@ -77,6 +77,7 @@ export const FEATURE_DEPENDENCIES = {
   "web-app": [],
   admin: [],
   payouts: ["payments", "settlements", "wallet", "reference"],
+  claims: ["bookings", "passes", "purchases", "receipts", "reference", "settlements"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
   "admin/people": ["admin"],
@@ -92,6 +93,7 @@ export const FEATURE_DEPENDENCIES = {
   "admin/settings": ["admin"],
   "admin/payouts": ["admin"],
   "admin/commission": ["admin"],
+  "admin/claims": ["admin"],
 };
 
 /**

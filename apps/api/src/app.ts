@@ -22,6 +22,8 @@ import { settlementsRoutes } from "./features/settlements/settlements.routes";
 import { vehicleDocsRoutes } from "./features/vehicle-docs/vehicle-docs.routes";
 import { driverReviewRoutes, parkReviewRoutes } from "./features/reviews/reviews.routes";
 import { adminReviewsRoutes } from "./features/admin/reviews/admin-reviews.routes";
+import { adminClaimsRoutes } from "./features/admin/claims/admin-claims.routes";
+import { claimsRoutes } from "./features/claims/claims.routes";
 import { adminBlogRoutes } from "./features/admin/blog/admin-blog.routes";
 import { blogRoutes } from "./features/blog/blog.routes";
 import { adminPagesRoutes } from "./features/admin/pages/admin-pages.routes";
@@ -280,6 +282,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(vehicleDocsRoutes({ db: database.db, clock, jobs }, auth), { prefix: "/api/v1" });
   const vehicleDocFiles = { db: database.db, clock, jobs, storage: privateFiles, secret: qr };
   await app.register(vehicleDocFilesRoutes(vehicleDocFiles, auth), { prefix: "/api/v1" });
+  // Drivers' claims (decision 057): their photos kept privately as vehicle documents are.
+  const claimDeps = { db: database.db, clock, jobs, storage: privateFiles, secret: qr };
+  await app.register(claimsRoutes(claimDeps, auth), { prefix: "/api/v1" });
   await app.register(plansRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
   await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr, jobs }, auth), {
     prefix: "/api/v1",
@@ -341,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminVehicleDocFilesRoutes(vehicleDocFiles, admin), { prefix: "/api/v1" });
   await app.register(adminReviewsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
+  await app.register(adminClaimsRoutes(claimDeps, admin), { prefix: "/api/v1" });
   await app.register(adminBlogRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
   await app.register(adminPagesRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(adminSettingsRoutes({ db: database.db, clock, countries }, admin), {

@@ -9,6 +9,7 @@ import type { Database } from "./db/client";
 import { ACCOUNT_MAILS } from "./features/accounts/accounts.jobs";
 import { PEOPLE_MAILS } from "./features/admin/people/people.jobs";
 import { BOOKING_JOBS, BOOKING_MAILS } from "./features/bookings/bookings.jobs";
+import { CLAIM_MAILS } from "./features/claims/claims.jobs";
 import { COMPANY_MAILS } from "./features/companies/companies.jobs";
 import { DEMO_JOBS } from "./features/demo/demo.jobs";
 import { INQUIRY_MAILS } from "./features/inquiries/inquiries.jobs";
@@ -49,6 +50,7 @@ export const MAILS = [
   ...COMPANY_MAILS,
   ...SETTLEMENT_MAILS,
   ...PAYOUT_MAILS,
+  ...CLAIM_MAILS,
 ];
 
 /** Each queue's settings, by name. */

@@ -55,6 +55,8 @@ export const ADMIN_SECTIONS = [
   "payouts",
   "payout_accounts",
   "commission",
+  // Drivers' claims (decision 057): the queue, a claim with its evidence, the decision (update).
+  "claims",
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const ADMIN_ACTIONS = ["view", "create", "update", "delete"] as const;

@@ -108,7 +108,7 @@ export const ERRORS = {
   currency_mismatch: { status: 409, when: "the park's currency is not the booking's or the wallet's" },
   park_currency_changed: { status: 409, when: "the park's currency changed while buying: look again" },
   funds_available: { status: 409, when: "a hold asked for though the wallet can pay: book directly" },
-  booking_cancelled: { status: 409, when: "the booking was cancelled (gate, review)" },
+  booking_cancelled: { status: 409, when: "the booking was cancelled (gate, review, claim)" },
   cancel_too_late: {
     status: 409,
     when: "a cancellation after it is allowed",
@@ -288,6 +288,20 @@ export const ERRORS = {
   already_replied: { status: 409, when: "the review already has a reply" },
   already_hidden: { status: 409, when: "the review is already hidden" },
   own_review: { status: 403, when: "a user reports their own review" },
+  // Claims (decision 057)
+  claim_not_found: { status: 404, when: "no such claim of this user (or at this staff member's parks)" },
+  claim_exists: {
+    status: 409,
+    when: "the booking (or the pass's term) already has a claim",
+    params: inBody<{ claim_code: string }>(),
+  },
+  claim_window_closed: { status: 409, when: "a claim outside its reason's window (too early or too late)" },
+  claim_decided: { status: 409, when: "a decision on a claim already decided" },
+  nothing_to_refund: {
+    status: 409,
+    when: "a refund of a claim whose purchase has nothing left to give back",
+  },
+  claim_photo_exists: { status: 409, when: "a second photo for a claim, or one after its decision" },
   post_not_found: { status: 404, when: "no such blog post" },
   page_changed: { status: 409, when: "someone published the page meanwhile: reload" },
   terms_outdated: { status: 409, when: "acceptance of Terms that are not the current ones" },

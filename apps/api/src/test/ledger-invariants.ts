@@ -53,6 +53,47 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   );
   for (const r of afters) problems.push(`entry ${r.id}: balance_after does not match the running sum`);
   problems.push(...(await operatorViolations(db)));
+  problems.push(...(await claimViolations(db)));
+  return problems;
+}
+
+/**
+ * Claims (decision 057): a refunded claim's move is a refund of exactly its amount to the payer
+ * (the driver's wallet or the company's account); a claim Parkwell bears gives the operator back
+ * exactly what its credit note's share took; and no purchase ever gives back more than it took
+ * (its receipts and credit notes sum to zero or more): money moved once.
+ */
+async function claimViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const refunds = await queryRows<{ code: string }>(
+    db,
+    sql`SELECT c.code FROM claims c
+        LEFT JOIN ledger_transactions t ON t.idempotency_key = c.refund_ledger_key
+        LEFT JOIN LATERAL (SELECT coalesce(sum(e.amount_minor), 0) AS moved FROM ledger_entries e
+          JOIN wallet_accounts a ON a.id = e.account_id
+          WHERE e.transaction_id = t.id AND a.kind IN ('user_wallet', 'held_excess', 'company_wallet')) m ON true
+        WHERE c.refund_ledger_key IS NOT NULL AND (t.id IS NULL OR t.kind <> 'refund' OR m.moved <> c.refund_minor)`,
+  );
+  for (const r of refunds) problems.push(`claim ${r.code}: its refund is not one move of its amount`);
+  const kept = await queryRows<{ code: string }>(
+    db,
+    sql`SELECT c.code FROM claims c
+        LEFT JOIN operator_lines taken ON taken.ledger_key = 'share:' || c.refund_ledger_key
+        LEFT JOIN operator_lines back ON back.ledger_key = c.kept_ledger_key
+        WHERE c.kept_ledger_key IS NOT NULL
+          AND (taken.id IS NULL OR back.id IS NULL OR back.kind <> 'adjustment' OR back.amount_minor <> -taken.amount_minor
+            OR back.operator_id <> taken.operator_id)`,
+  );
+  for (const r of kept)
+    problems.push(`claim ${r.code}: the operator's kept share is not what its refund took`);
+  const over = await queryRows<{ reference: string }>(
+    db,
+    sql`SELECT r.reference FROM receipts r WHERE r.reference IN (
+          SELECT b.booking_code FROM claims c JOIN bookings b ON b.id = c.booking_id
+          UNION SELECT s.pass_code FROM claims c JOIN passes s ON s.id = c.pass_id)
+        GROUP BY r.user_id, r.reference HAVING sum(r.total_minor) < 0`,
+  );
+  for (const r of over) problems.push(`purchase ${r.reference} gave back more than it took`);
   return problems;
 }
 

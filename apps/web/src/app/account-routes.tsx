@@ -137,6 +137,15 @@ export const accountRoutes: RouteObject[] = [
     ],
   },
   {
+    element: <RequireToken />,
+    children: [
+      {
+        path: "claims/:id",
+        lazy: async () => ({ Component: (await import("../features/claims/routes")).ClaimPage }),
+      },
+    ],
+  },
+  {
     element: <RequireToken prompt={<LoginPrompt titleKey="nav.receipts" />} />,
     children: [
       { path: "receipts", lazy: async () => ({ Component: (await receipts()).ReceiptsPage }) },

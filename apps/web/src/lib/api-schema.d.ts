@@ -1525,6 +1525,58 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/claims": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The driver's claims, newest first, with their decisions */
+    get: operations["listClaims"];
+    put?: never;
+    /** Report a problem with a booking or a monthly pass (its current term): park full, barrier closed, space not as described, charged wrongly; decided at once when the park's records prove it */
+    post: operations["createClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/claims/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One of the driver's claims, its photo through a 5-minute link */
+    get: operations["getClaim"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/claims/{id}/photo": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add the claim's photo (multipart, field file): JPEG, PNG or PDF up to 10 MB, once, while open */
+    post: operations["addClaimPhoto"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/plans": {
     parameters: {
       query?: never;
@@ -3619,6 +3671,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/claims": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Drivers' claims at your parks: open ones first by the time they are due, overdue marked */
+    get: operations["listAdminClaims"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/claims/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A claim with its evidence: the driver's words, photo (a 5-minute link), place and the gate's records */
+    get: operations["getAdminClaim"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/claims/{id}/decision": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Decide an open claim: refund in full (fees included), refund part of it, or decline with the reason the driver reads */
+    post: operations["decideClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/blog/posts": {
     parameters: {
       query?: never;
@@ -4484,6 +4587,23 @@ export interface components {
         fr: components["schemas"]["PageContentInput"];
       };
       note: string;
+    };
+    ClaimCreateBodyInput: {
+      booking_id?: string;
+      pass_id?: string;
+      /** @enum {string} */
+      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
+      details?: string;
+      location?: {
+        latitude: number;
+        longitude: number;
+      } | null;
+    };
+    ClaimDecisionBodyInput: {
+      /** @enum {string} */
+      decision: "refund_full" | "refund_part" | "decline";
+      amount?: number;
+      reason?: string;
     };
     Error: {
       message: string;
@@ -9025,6 +9145,122 @@ export interface components {
         name: string;
         country_code: string | null;
       }[];
+    };
+    ClaimConflict: {
+      message: string;
+      code: string;
+      fields?: {
+        [key: string]: string;
+      };
+      claim_code?: string;
+    };
+    Claim: {
+      id: number;
+      code: string;
+      /** @enum {string} */
+      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
+      /** @enum {string} */
+      status: "open" | "refunded" | "declined";
+      booking: {
+        id: string;
+        code: string;
+      } | null;
+      pass: {
+        id: string;
+        code: string;
+        term: number;
+      } | null;
+      park: {
+        id: number;
+        name: string;
+      };
+      time_zone: string;
+      currency: string;
+      paid: number;
+      details: string | null;
+      location: {
+        latitude: number;
+        longitude: number;
+      } | null;
+      photo: {
+        url: string;
+        expires_at: string;
+      } | null;
+      filed_at: string;
+      due_at: string;
+      decision: {
+        /** @enum {string} */
+        kind: "refund_full" | "refund_part" | "decline";
+        refund: number | null;
+        reason: string | null;
+        /** @enum {string} */
+        by: "rule" | "staff";
+        at: string;
+      } | null;
+    };
+    ClaimPage: {
+      items: components["schemas"]["Claim"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
+    AdminClaim: {
+      id: number;
+      code: string;
+      /** @enum {string} */
+      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
+      /** @enum {string} */
+      status: "open" | "refunded" | "declined";
+      booking: {
+        id: string;
+        code: string;
+      } | null;
+      pass: {
+        id: string;
+        code: string;
+        term: number;
+      } | null;
+      park: {
+        id: number;
+        name: string;
+      };
+      time_zone: string;
+      currency: string;
+      paid: number;
+      details: string | null;
+      location: {
+        latitude: number;
+        longitude: number;
+      } | null;
+      photo: {
+        url: string;
+        expires_at: string;
+      } | null;
+      filed_at: string;
+      due_at: string;
+      decision: {
+        /** @enum {string} */
+        kind: "refund_full" | "refund_part" | "decline";
+        refund: number | null;
+        reason: string | null;
+        /** @enum {string} */
+        by: "rule" | "staff";
+        at: string;
+      } | null;
+      driver_first_name: string;
+      parkwell_bears: boolean;
+      overdue: boolean;
+      refundable: number;
+      checked_in_at: string | null;
+      decided_by_name: string | null;
+    };
+    AdminClaimPage: {
+      items: components["schemas"]["AdminClaim"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
     };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
@@ -14977,6 +15213,245 @@ export interface operations {
       };
       /** @description Default Response */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listClaims: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        booking_id?: string;
+        pass_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClaimPage"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  createClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClaimCreateBodyInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClaimConflict"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addClaimPhoto: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Claim"];
+        };
+      };
+      /** @description Default Response */
+      401: {
         headers: {
           [name: string]: unknown;
         };
@@ -21750,7 +22225,11 @@ export interface operations {
           | "commission.view"
           | "commission.create"
           | "commission.update"
-          | "commission.delete";
+          | "commission.delete"
+          | "claims.view"
+          | "claims.create"
+          | "claims.update"
+          | "claims.delete";
         status?: "active" | "any";
         country?: string;
         operator?: string;
@@ -25061,6 +25540,216 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AdminReview"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminClaims: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        status?: "open" | "decided" | "any";
+        reason?: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
+        overdue?: "true" | "false";
+        park_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminClaimPage"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getAdminClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminClaim"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  decideClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClaimDecisionBodyInput"];
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminClaim"];
         };
       };
       /** @description Default Response */

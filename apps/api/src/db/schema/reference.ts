@@ -59,6 +59,8 @@ export const countries = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** How many hours staff have to decide a driver's claim (decision 057): the queue shows what is overdue. */
+    claimDecisionHours: smallint("claim_decision_hours").notNull().default(48),
   },
   (t) => [
     check("countries_code_format", sql`${t.code} ~ '^[A-Z]{2}$'`),
@@ -69,6 +71,7 @@ export const countries = pgTable(
     ),
     check("countries_default_language_known", sql`${t.defaultLanguage} IN ('en', 'fr')`),
     check("countries_services_known", sql`${t.services} <@ ARRAY[${services}]::text[]`),
+    check("countries_claim_decision_hours", sql`${t.claimDecisionHours} BETWEEN 1 AND 720`),
   ],
 );
 

@@ -29,6 +29,7 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     supportEmail: "support.ng@parkwell.test",
     supportPhone: "+234 201 700 0100",
     services: ["vehicle_docs"],
+    claimDecisionHours: 24,
   },
   {
     id: 2,
@@ -77,6 +78,7 @@ export const COUNTRY_ROWS: (typeof countries.$inferInsert)[] = [
     supportEmail: "support.sn@parkwell.test",
     supportPhone: "+221 33 800 0100",
     services: [],
+    claimDecisionHours: 24,
   },
   {
     id: 4,

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
 import { DEMO_ACCOUNTS } from "../../db/seed/accounts";
 import { itemId } from "../../db/seed/marketplace";
-import { createUser, seededUser, type TestUser } from "../../test/factories";
+import { bearer, createUser, seededUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, PURCHASE_ROWS, receiptViolations } from "../../test/ledger-invariants";
 import { allDayPark, at, book, fund, HOUR } from "../bookings/bookings.test-kit";
@@ -42,6 +42,14 @@ describe("the demo reset, for every kind of purchase", () => {
       const park = await allDayPark(db);
       const booked = await book(ctx.app, driver, { park_id: park, start: at(2 * HOUR), end: at(3 * HOUR) });
       expect(booked.statusCode, booked.body).toBe(201);
+      // A claim names the booking (decision 057): the reset deletes it first.
+      const claimed = await ctx.app.inject({
+        method: "POST",
+        url: "/api/v1/claims",
+        headers: bearer(driver),
+        payload: { booking_id: booked.json<{ id: string }>().id, reason: "charged_wrongly" },
+      });
+      expect(claimed.statusCode, claimed.body).toBe(201);
     },
     pass: async () => {
       expect(await ensureDemoPass(db, clock)).toBe(true);
@@ -91,6 +99,10 @@ describe("the demo reset, for every kind of purchase", () => {
       sql`SELECT kind FROM purchases WHERE id = ANY(${ids}::uuid[])`,
     );
     expect(engineRows).toEqual([]);
+    const claims = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM claims WHERE user_id = ${driver.id}`,
+    );
+    expect(claims.n, "the demo driver's claims").toBe(0);
     for (const kind of PURCHASE_KINDS) {
       const { table } = PURCHASE_ROWS[kind];
       const left = await one<{ n: number }>(

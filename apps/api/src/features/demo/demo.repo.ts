@@ -84,6 +84,19 @@ export async function lockBookings(tx: Tx, userIds: string[]): Promise<void> {
 }
 
 /**
+ * Deletes the users' claims (decision 057) before their bookings and passes, which they name. Their
+ * refunds, credit notes and operators' adjustments stay in the ledger, as a booking's moves do (a
+ * demo claim's photo is left in the private storage: the reset holds no storage).
+ */
+export async function deleteClaims(tx: Tx, userIds: string[]): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`DELETE FROM claims WHERE user_id = ANY(${sql.param(userIds)}::uuid[]) RETURNING id`,
+  );
+  return rows.length;
+}
+
+/**
  * Deletes the users' bookings and the windows held while they paid the difference (decision 026),
  * with the other purchases waiting for theirs; an active booking's or a live hold's space is free
  * again at once.

@@ -84,6 +84,8 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
   // reviews) are deleted.
   await repo.lockBookings(tx, userIds);
   await deleteReviewsOfBookingsInTx(tx, userIds);
+  // Their claims (decision 057), which name their bookings and passes; the refunds stay in the ledger.
+  await repo.deleteClaims(tx, userIds);
   await repo.deleteBookings(tx, userIds);
   // Their marketplace orders, giving back the stock they hold, before the wallets are locked.
   await repo.deleteOrders(tx, userIds);

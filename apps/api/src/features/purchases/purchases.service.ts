@@ -507,16 +507,22 @@ export async function refundPurchase(
   kind: Pick<PurchaseKind<never, never, never, never>, "ledgerPrefix">,
   p: Refundable,
   r: {
-    move: number;
+    /** The refund's move: the next number, or a name of its own (a pass term's claim: `claim:<id>`). */
+    move: number | string;
     amountMinor: number;
     description: string;
     at: Date;
+    /**
+     * The charge it reverses (its payer is refunded, its receipt is the one the credit note names):
+     * the purchase's first (1) unless told, e.g. a pass's renewed term.
+     */
+    charge?: number;
     creditNote?:
       ((charged: { decimals: number; taxes: { name: string; rateBps: number }[] }) => ReceiptBody) | null;
   },
 ): Promise<CompanyPayer | null> {
   const currency = p.currency.trim();
-  const chargeKey = moveKey(kind.ledgerPrefix, p.id, 1);
+  const chargeKey = moveKey(kind.ledgerPrefix, p.id, r.charge ?? 1);
   const ledgerKey = moveKey(kind.ledgerPrefix, p.id, r.move);
   const refund = {
     currency,

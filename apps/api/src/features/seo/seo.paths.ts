@@ -71,6 +71,7 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   "/passes/",
   "/vehicle-docs-renewal/requests",
   "/receipts",
+  "/claims/",
   "/referrals",
   "/business",
   "/wallet",

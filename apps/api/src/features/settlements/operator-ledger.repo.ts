@@ -132,3 +132,54 @@ export async function lockOperatorBalance(tx: Tx, operatorId: number, currency: 
   );
   return rows.reduce((s, r) => s + Number(r.balance_minor), 0);
 }
+
+/**
+ * Runs the receipts' deferred trigger now for the receipts this transaction wrote so far (and at
+ * their INSERT for the rest of it): what `keepShareOfRefund` needs to read a credit note's reversal
+ * before the commit. Only a rare move takes it (a refund Parkwell bears), after its credit note.
+ */
+export async function sharesNow(tx: Tx): Promise<void> {
+  await tx.execute(sql`SET CONSTRAINTS receipts_operator_share IMMEDIATE`);
+}
+
+/** The share move a receipt's trigger posted (`share:<its ledger key>`): its line, shard and revenue account. */
+export async function shareMoveOf(
+  tx: Tx,
+  shareKey: string,
+): Promise<{
+  operatorId: number;
+  currency: string;
+  amountMinor: number;
+  parkId: number | null;
+  operatorAccount: string;
+  revenueAccount: string;
+} | null> {
+  const [row] = await queryRows<{
+    operator_id: number;
+    currency: string;
+    amount_minor: number | string;
+    park_id: number | null;
+    operator_account: string;
+    revenue_account: string;
+  }>(
+    tx,
+    sql`SELECT l.operator_id, l.currency, l.amount_minor, l.park_id,
+          max(a.key) FILTER (WHERE a.kind = 'owner_payable') AS operator_account,
+          max(a.key) FILTER (WHERE a.kind = 'platform_revenue') AS revenue_account
+        FROM operator_lines l
+        JOIN ledger_transactions t ON t.idempotency_key = l.ledger_key
+        JOIN ledger_entries e ON e.transaction_id = t.id
+        JOIN wallet_accounts a ON a.id = e.account_id
+        WHERE l.ledger_key = ${shareKey}
+        GROUP BY l.operator_id, l.currency, l.amount_minor, l.park_id`,
+  );
+  if (!row) return null;
+  return {
+    operatorId: Number(row.operator_id),
+    currency: row.currency.trim(),
+    amountMinor: Number(row.amount_minor),
+    parkId: row.park_id === null ? null : Number(row.park_id),
+    operatorAccount: row.operator_account,
+    revenueAccount: row.revenue_account,
+  };
+}

@@ -83,6 +83,40 @@ export async function postOperatorMove(tx: Tx, m: OperatorMove): Promise<boolean
   return true;
 }
 
+/**
+ * A refund Parkwell bears (decision 057: a driver charged wrongly by Parkwell): the operator keeps
+ * the share the refund's credit note took back. In the refund's transaction, after its credit note:
+ * the receipts' trigger is run at once so its reversal is known, then an adjustment gives the same
+ * amount back on the same shard of the operator's account, against the same revenue account. False
+ * when the credit note took nothing (a park Parkwell runs, a refund of fees only).
+ */
+export async function keepShareOfRefund(
+  tx: Tx,
+  p: { refundKey: string; ledgerKey: string; reference: string; note: string; occurredAt: Date },
+): Promise<boolean> {
+  await repo.sharesNow(tx);
+  const taken = await repo.shareMoveOf(tx, `share:${p.refundKey}`);
+  if (!taken || taken.amountMinor >= 0) return false;
+  const shard = Number(taken.operatorAccount.split(":")[3] ?? 0);
+  return postOperatorMove(tx, {
+    operatorId: taken.operatorId,
+    currency: taken.currency,
+    kind: "adjustment",
+    ledgerKind: "operator_adjustment",
+    ledgerKey: p.ledgerKey,
+    shard,
+    counterAccount: { key: taken.revenueAccount, kind: "platform_revenue", currency: taken.currency },
+    amountMinor: -taken.amountMinor,
+    grossMinor: 0,
+    commissionMinor: 0,
+    parkId: taken.parkId,
+    reference: p.reference,
+    note: p.note,
+    description: p.note,
+    occurredAt: p.occurredAt,
+  });
+}
+
 /** The rate in force for an operator's product at an instant and where it comes from (the one rule: commissionRateAt). */
 export function commissionRateAt(
   tx: Tx,

@@ -16,7 +16,7 @@ const holder = (...permissions: string[]) => ({ permissions });
 
 describe("permissions", () => {
   it("are section.action for the twenty-five sections and four actions", () => {
-    expect(ADMIN_SECTIONS).toHaveLength(29);
+    expect(ADMIN_SECTIONS).toHaveLength(30);
     expect(ADMIN_ACTIONS).toEqual(["view", "create", "update", "delete"]);
   });
 
@@ -82,6 +82,13 @@ describe("the back-office nav", () => {
     expect(visiblePages(ADMIN_PAGES, manager).map((p) => p.path)).toEqual(["reviews"]);
     expect(landingPage(ADMIN_PAGES, LANDING_ORDER, manager)?.path).toBe("reviews");
     expect(visiblePages(ADMIN_PAGES, holder("review_moderation.update"))).toEqual([]);
+  });
+
+  it("shows Claims to who may view them; deciding is an action there, not a page", () => {
+    const agent = holder("claims.view", "claims.update");
+    expect(visiblePages(ADMIN_PAGES, agent).map((p) => p.path)).toEqual(["claims"]);
+    expect(landingPage(ADMIN_PAGES, LANDING_ORDER, agent)?.path).toBe("claims");
+    expect(visiblePages(ADMIN_PAGES, holder("claims.update"))).toEqual([]);
   });
 
   it("shows Vehicle Docs to who may view the requests or only the fee tables", () => {

@@ -91,6 +91,15 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
     nested: true,
   },
   {
+    section: "claims",
+    path: "claims",
+    labelKey: "nav.claims",
+    labelNs: "admin-claims",
+    permission: "claims.view",
+    load: async () => (await import("./claims/claims-page")).AdminClaimsPage,
+    nested: true,
+  },
+  {
     section: "reviews",
     path: "reviews",
     labelKey: "nav.reviews",
@@ -275,6 +284,7 @@ export const LANDING_ORDER: readonly AdminSection[] = [
   "payouts",
   "payout_accounts",
   "commission",
+  "claims",
 ];
 
 /**

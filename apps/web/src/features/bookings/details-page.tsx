@@ -14,6 +14,7 @@ import { ReviewSection } from "./review-section";
 import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "../../components/ui/qr-code";
 import { ReceiptLinks } from "../../components/ui/receipt-links";
+import { ReportProblem } from "../../components/claims/report-problem";
 // The app's field styles (44 px controls, 16 px text) for the forms on this page.
 import "../../components/ui/content.css";
 import "./bookings.css";
@@ -125,6 +126,7 @@ export function BookingDetailsPage() {
           </section>
           <ReviewSection booking={b} />
           <BookingActions booking={b} />
+          {!cancelled && <ReportProblem subject={{ booking_id: b.id }} />}
           <ReceiptLinks reference={b.booking_code} />
         </div>
       )}

@@ -7,6 +7,7 @@ import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { formatMoney, vehicleTypeLabel } from "../../lib/format";
 import { QrCode } from "../../components/ui/qr-code";
 import { ReceiptLinks } from "../../components/ui/receipt-links";
+import { ReportProblem } from "../../components/claims/report-problem";
 import { passQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
 import { PassCancel } from "./pass-cancel";
@@ -191,6 +192,7 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
         </ol>
       </section>
 
+      <ReportProblem subject={{ pass_id: p.pass_code }} />
       <ReceiptLinks reference={p.pass_code} />
 
       {p.status !== "ended" && (

@@ -1,0 +1,76 @@
+import {
+  AdminClaimPageSchema,
+  AdminClaimSchema,
+  AdminClaimsQuerySchema,
+  ClaimDecisionBodySchema,
+  ClaimIdParamsSchema,
+  ErrorSchema,
+} from "@parkwell/contract";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
+import type { ClaimDeps } from "../../claims/claims.service";
+import * as claims from "./admin-claims.service";
+
+/**
+ * The back office's claims (decision 057): the queue of drivers' claims at the user's parks
+ * (`claims.view`; open first by their due time, what is overdue marked), a claim with its evidence
+ * (the photo through a link for the staff member), and the decision (`claims.update`).
+ */
+export function adminClaimsRoutes(deps: ClaimDeps, admin: AdminAccess): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ["Back office: claims"];
+    const err = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
+    admin.auth.guard(app);
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
+
+    app.get(
+      "/admin/claims",
+      {
+        onRequest: admin.permit("claims.view"),
+        schema: {
+          tags,
+          operationId: "listAdminClaims",
+          summary: "Drivers' claims at your parks: open ones first by the time they are due, overdue marked",
+          querystring: AdminClaimsQuerySchema,
+          response: { 200: AdminClaimPageSchema, ...err },
+        },
+      },
+      async (req) => claims.listClaims(deps, requireStaff(req), req.query),
+    );
+
+    app.get(
+      "/admin/claims/:id",
+      {
+        onRequest: admin.permit("claims.view"),
+        schema: {
+          tags,
+          operationId: "getAdminClaim",
+          summary:
+            "A claim with its evidence: the driver's words, photo (a 5-minute link), place and the gate's records",
+          params: ClaimIdParamsSchema,
+          response: { 200: AdminClaimSchema, ...err },
+        },
+      },
+      async (req) => claims.getClaim(deps, requireStaff(req), req.params.id),
+    );
+
+    app.post(
+      "/admin/claims/:id/decision",
+      {
+        onRequest: admin.permit("claims.update"),
+        schema: {
+          tags,
+          operationId: "decideClaim",
+          summary:
+            "Decide an open claim: refund in full (fees included), refund part of it, or decline with the reason the driver reads",
+          params: ClaimIdParamsSchema,
+          body: ClaimDecisionBodySchema,
+          response: { 200: AdminClaimSchema, ...err },
+        },
+      },
+      async (req) => claims.decide(deps, requireStaff(req), auditActor(req), req.params.id, req.body),
+    );
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * Claims' pure rules (decision 057): when a reason may be claimed, what a rule resolves at once,
+ * the part of a purchase a partial refund gives back, and the queue's clock.
+ */
+import { allocate, CLAIM_WINDOWS, PARKWELL_BEARS, type ClaimReason } from "@parkwell/contract";
+import type { ReceiptBody } from "../receipts/receipts.domain";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+/** The stretch a claim is about: a booking's window or a pass term's, and when it was bought. */
+export interface ClaimedWindow {
+  start: Date;
+  end: Date;
+  boughtAt: Date;
+}
+
+export const WINDOW_NOT_OPEN = "This problem can be reported only once the parking is about to start";
+export const WINDOW_CLOSED = "It is too late to report this problem for this parking";
+
+/** Why `reason` cannot be claimed at `now` for `w` (CLAIM_WINDOWS), or null when it can. */
+export function windowProblem(reason: ClaimReason, w: ClaimedWindow, now: Date): string | null {
+  const rule = CLAIM_WINDOWS[reason];
+  const opens =
+    rule.opensBeforeStartMinutes === null
+      ? w.boughtAt.getTime()
+      : w.start.getTime() - rule.opensBeforeStartMinutes * MINUTE_MS;
+  if (now.getTime() < opens) return WINDOW_NOT_OPEN;
+  if (now.getTime() > w.end.getTime() + rule.closesAfterEndHours * HOUR_MS) return WINDOW_CLOSED;
+  return null;
+}
+
+/** When staff should have decided a claim filed at `filedAt`: the country's hours later. */
+export const dueAtOf = (filedAt: Date, hours: number): Date => new Date(filedAt.getTime() + hours * HOUR_MS);
+
+/** Whether an open claim is past its due time at `now`. */
+export const isOverdue = (c: { status: string; dueAt: Date }, now: Date): boolean =>
+  c.status === "open" && now.getTime() > c.dueAt.getTime();
+
+/**
+ * What the rules decide at once, or null to send the claim to staff: a `park_full` claim when the
+ * cars the gate counts inside (checked-in bookings, parked drive-ups, passes' visits) fill every
+ * space of the vehicle type. Nothing else is decided without a person.
+ */
+export function ruleDecision(
+  reason: ClaimReason,
+  live: { inside: number; capacity: number },
+): { decision: "refund_full"; rule: "park_full_at_gate" } | null {
+  if (reason === "park_full" && live.inside >= live.capacity) {
+    return { decision: "refund_full", rule: "park_full_at_gate" };
+  }
+  return null;
+}
+
+/** Whether Parkwell bears a refund of this reason (the operator keeps its share). */
+export const parkwellBears = (reason: ClaimReason): boolean => PARKWELL_BEARS[reason];
+
+/**
+ * A credit note's body that gives back `amountMinor` of `reversal` (the body that would give
+ * everything back, its amounts negative): each line and tax its share in proportion, split by the
+ * pricing core's `allocate` so the parts sum to the amount exactly; a tax's base in the same share.
+ */
+export function partOfReversal(reversal: ReceiptBody, amountMinor: number): ReceiptBody {
+  const parts = [...reversal.lines.map((l) => -l.amountMinor), ...reversal.taxes.map((t) => -t.amountMinor)];
+  const shares = allocate(amountMinor, parts);
+  const lines = reversal.lines.map((l, i) => ({ ...l, amountMinor: -shares[i]! }));
+  const taxes = reversal.taxes.map((t, i) => {
+    const share = shares[reversal.lines.length + i]!;
+    const whole = -t.amountMinor;
+    const base = whole === 0 ? 0 : Math.floor((-t.baseMinor * share) / whole);
+    return { ...t, amountMinor: -share, baseMinor: base === 0 ? 0 : -base };
+  });
+  return {
+    lines: lines.filter((l) => l.amountMinor !== 0),
+    taxes: taxes.filter((t) => t.amountMinor !== 0),
+  };
+}
+
+/** What a body gives back (its amounts are negative): a positive number of minor units. */
+export const givenBackBy = (body: ReceiptBody): number =>
+  -(body.lines.reduce((a, l) => a + l.amountMinor, 0) + body.taxes.reduce((a, t) => a + t.amountMinor, 0));
