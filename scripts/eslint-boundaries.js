@@ -77,6 +77,7 @@ export const FEATURE_DEPENDENCIES = {
   "web-app": [],
   admin: [],
   payouts: ["payments", "settlements", "wallet", "reference"],
+  guarantee: ["bookings", "capacity", "companies", "settlements", "wallet"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
   "admin/people": ["admin"],

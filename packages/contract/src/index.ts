@@ -52,3 +52,4 @@ export * from "./pricing";
 export * from "./settlement-values";
 export * from "./admin-payouts";
 export * from "./admin-commission";
+export * from "./guarantee";

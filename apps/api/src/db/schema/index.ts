@@ -22,3 +22,4 @@ export * from "./purchases";
 export * from "./settings";
 export * from "./referrals";
 export * from "./settlements";
+export * from "./guarantee";

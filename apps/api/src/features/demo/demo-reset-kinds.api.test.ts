@@ -42,6 +42,9 @@ describe("the demo reset, for every kind of purchase", () => {
       const park = await allDayPark(db);
       const booked = await book(ctx.app, driver, { park_id: park, start: at(2 * HOUR), end: at(3 * HOUR) });
       expect(booked.statusCode, booked.body).toBe(201);
+      // A closure hit it: the space guarantee's offer (decision 058) goes with the booking.
+      await db.execute(sql`INSERT INTO booking_offers (booking_id, park_id, cause, payer, currency, created_at)
+        VALUES (${booked.json().id}::uuid, ${park}, 'closure', 'parkwell', 'NGN', ${at(0).toISOString()}::timestamptz)`);
     },
     pass: async () => {
       expect(await ensureDemoPass(db, clock)).toBe(true);
@@ -91,6 +94,10 @@ describe("the demo reset, for every kind of purchase", () => {
       sql`SELECT kind FROM purchases WHERE id = ANY(${ids}::uuid[])`,
     );
     expect(engineRows).toEqual([]);
+    const offers = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM booking_offers WHERE booking_id = ANY(${ids}::uuid[])`,
+    );
+    expect(offers.n, "the space guarantee's offers").toBe(0);
     for (const kind of PURCHASE_KINDS) {
       const { table } = PURCHASE_ROWS[kind];
       const left = await one<{ n: number }>(

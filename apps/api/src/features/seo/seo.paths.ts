@@ -39,6 +39,7 @@ export const PUBLIC_PAGES: readonly string[] = [
   "/terms",
   "/privacy-policy",
   "/cancellation-policy",
+  "/space-guarantee",
   "/help",
   "/book-demo",
   "/install",
