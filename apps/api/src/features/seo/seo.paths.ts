@@ -65,6 +65,7 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   "/bookings",
   "/booking-success",
   "/booking-details/",
+  "/booking-offers/",
   "/checkout/",
   "/booking/event/",
   "/marketplace/checkout",
