@@ -117,6 +117,68 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       expect(await receiptViolations(db)).toEqual([]);
     });
 
+    it("a booking priced before a closure and waiting on its lock is refused; without book_space's check it is lost (negative control)", async () => {
+      const start = at(300 * HOUR);
+      const end = at(302 * HOUR);
+      const days = localDays(zone, [start, new Date(end.getTime() - 1)]);
+      /** The closure held open (the park's row FOR UPDATE, its days written) while a booking reaches book_space. */
+      const bookDuringClosure = async (driver: TestUser, plate: string) => {
+        let answer: ReturnType<typeof send> | undefined;
+        await db.transaction(async (tx) => {
+          await tx.execute(sql`SELECT id FROM parks WHERE id = ${parkId} FOR UPDATE`);
+          await tx.execute(
+            sql`UPDATE parks SET closures = ${sql.param([...closed, ...days])}::date[] WHERE id = ${parkId}`,
+          );
+          answer = send(bases[0]!, driver, "POST", "/bookings", {
+            park_id: parkId,
+            vehicle_type_id: 1,
+            plate_number: plate,
+            start_time: start.toISOString(),
+            end_time: end.toISOString(),
+          });
+          // Until the booking waits on the park's row (its receipt's or book_space's share of it).
+          await expect
+            .poll(
+              async () =>
+                (
+                  await queryRows<{ n: number }>(
+                    db,
+                    sql`SELECT count(*)::int AS n FROM pg_stat_activity
+                      WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+                  )
+                )[0]!.n,
+              { timeout: 15_000, interval: 50 },
+            )
+            .toBeGreaterThan(0);
+        });
+        const res = await answer!;
+        await db.execute(
+          sql`UPDATE parks SET closures = ${sql.param([...closed])}::date[] WHERE id = ${parkId}`,
+        );
+        return res;
+      };
+      const refused = await bookDuringClosure(drivers[12]!, "NEG 100 AA");
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body.code).toBe("window_not_bookable");
+
+      const [fn] = await queryRows<{ def: string }>(
+        db,
+        sql`SELECT pg_get_functiondef('public.book_space'::regproc) AS def`,
+      );
+      const unsafe = fn!.def.replace(
+        /IF EXISTS \(SELECT 1 FROM parks p WHERE p\.id = p_park[\s\S]*?RETURN 'closed';\s*END IF;/,
+        "",
+      );
+      expect(unsafe).not.toBe(fn!.def);
+      await db.execute(sql.raw(unsafe));
+      try {
+        const lost = await bookDuringClosure(drivers[13]!, "NEG 200 AA");
+        expect(lost.status, JSON.stringify(lost.body)).toBe(201);
+      } finally {
+        await db.execute(sql.raw(fn!.def));
+      }
+    });
+
     it("two drivers rebooking the last space of a park: one gets it, the other a clear 409 and the refund still open", async () => {
       const from = 200 * HOUR;
       const start = at(from);
