@@ -78,6 +78,7 @@ export const FEATURE_DEPENDENCIES = {
   admin: [],
   payouts: ["payments", "settlements", "wallet", "reference"],
   claims: ["bookings", "passes", "purchases", "receipts", "reference", "settlements"],
+  guarantee: ["bookings", "capacity", "companies", "settlements", "wallet"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
   "admin/people": ["admin"],

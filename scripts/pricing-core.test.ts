@@ -44,6 +44,7 @@ export const ROUNDING_ALLOWED: Readonly<Record<string, [count: number, reason: s
   "apps/api/src/features/marketplace/catalogue.service.ts": [1, "a distance in metres"],
   "apps/api/src/features/events/events.present.ts": [2, "distances in metres and kilometres"],
   "apps/api/src/features/passes/passes.present.ts": [1, "a distance in metres"],
+  "apps/api/src/features/guarantee/guarantee.domain.ts": [1, "a distance in kilometres"],
   "apps/api/src/features/companies/companies.service.ts": [1, "a link's validity in days"],
   "apps/api/src/features/payouts/payout-accounts.service.ts": [1, "a confirmation link's validity in days"],
   "apps/api/src/features/companies/company-pay.domain.ts": [1, "a window's length in minutes"],

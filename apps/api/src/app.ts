@@ -49,6 +49,7 @@ import { companiesRoutes } from "./features/companies/companies.routes";
 import { companyInvitationRoutes } from "./features/companies/company-invitations.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
 import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
+import { guaranteeRoutes } from "./features/guarantee/guarantee.routes";
 import { openEventLine, type EventLine } from "./features/bookings/event-line";
 import { holdRoutes } from "./features/bookings/hold.routes";
 import { heldCheckouts } from "./features/bookings/hold.service";
@@ -270,6 +271,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", () => eventLine.close());
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings, eventLine };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
+  await app.register(guaranteeRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(purchaseCheckoutRoutes({ ...paymentDeps, kinds: checkoutKinds }, config, auth), {
     prefix: "/api/v1",
@@ -336,7 +338,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(staffBookingsRoutes(database.db, admin), { prefix: "/api/v1" });
   await app.register(adminReportsRoutes({ db: database.db, clock, countries }, admin), { prefix: "/api/v1" });
   const storage = fileStorageOf(config);
-  await app.register(adminParksRoutes({ db: database.db, clock, storage }, admin), { prefix: "/api/v1" });
+  await app.register(adminParksRoutes({ db: database.db, clock, storage, jobs }, admin), {
+    prefix: "/api/v1",
+  });
   await app.register(adminEventsRoutes({ db: database.db, clock, jobs }, admin), { prefix: "/api/v1" });
   await app.register(adminPlansRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });
   await app.register(settlementsRoutes({ db: database.db, clock }, admin), { prefix: "/api/v1" });

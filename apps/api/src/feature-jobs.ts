@@ -12,6 +12,7 @@ import { BOOKING_JOBS, BOOKING_MAILS } from "./features/bookings/bookings.jobs";
 import { CLAIM_MAILS } from "./features/claims/claims.jobs";
 import { COMPANY_MAILS } from "./features/companies/companies.jobs";
 import { DEMO_JOBS } from "./features/demo/demo.jobs";
+import { GUARANTEE_JOBS } from "./features/guarantee/guarantee.jobs";
 import { INQUIRY_MAILS } from "./features/inquiries/inquiries.jobs";
 import { MARKETPLACE_MAILS } from "./features/marketplace/marketplace.jobs";
 import { PASS_JOBS, PASS_MAILS } from "./features/passes/passes.jobs";
@@ -35,6 +36,7 @@ export const JOBS = [
   ...RECEIPT_JOBS,
   ...SETTLEMENT_JOBS,
   ...PAYOUT_JOBS,
+  ...GUARANTEE_JOBS,
 ];
 
 export const MAILS = [

@@ -179,6 +179,12 @@ export const AdminParkCreateSchema = z
       .default("active"),
     /** Admins choose the operator (null: Parkwell runs it); a manager's parks are always their operator's. */
     operator_id: idNumber("operator_id", "Choose an operator").nullable().optional(),
+    /**
+     * New closure days that hit bookings, passes or event spaces are refused with 409
+     * `closure_conflict` listing them; sent again with this true, they are saved and each booking
+     * hit is offered the space guarantee (docs/PRODUCT-RULES.md "The space guarantee").
+     */
+    confirm_closures: z.boolean({ error: "Must be true or false" }).optional(),
   })
   .superRefine(hoursRule);
 export type AdminParkCreate = z.input<typeof AdminParkCreateSchema>;
@@ -226,6 +232,12 @@ export const AdminParkPatchSchema = z
       .enum(ADMIN_PARK_STATUSES, { error: `status must be one of ${ADMIN_PARK_STATUSES.join(", ")}` })
       .optional(),
     operator_id: idNumber("operator_id", "Choose an operator").nullable().optional(),
+    /**
+     * New closure days that hit bookings, passes or event spaces are refused with 409
+     * `closure_conflict` listing them; sent again with this true, they are saved and each booking
+     * hit is offered the space guarantee (docs/PRODUCT-RULES.md "The space guarantee").
+     */
+    confirm_closures: z.boolean({ error: "Must be true or false" }).optional(),
   })
   .superRefine(hoursRule);
 export type AdminParkPatch = z.input<typeof AdminParkPatchSchema>;

@@ -1,5 +1,6 @@
 import type { AllocationConflict } from "./admin-events";
 import type { CapacityConflict, ParkInUse } from "./admin-parks";
+import type { ClosureConflict } from "./guarantee";
 import type { ChargerConflict } from "./chargers";
 import type { PlanAllocationConflict } from "./admin-passes";
 import type { OrderConflict } from "./marketplace";
@@ -98,10 +99,21 @@ export const ERRORS = {
     when: "a park's country or time zone changed while things there are not finished",
     params: inBody<Without<ParkInUse>>(),
   },
+  closure_conflict: {
+    status: 409,
+    when: "new closure days hit bookings, passes or event spaces: listed until confirmed",
+    params: inBody<Without<ClosureConflict>>(),
+  },
 
   // Bookings and the gate
   booking_not_found: { status: 404, when: "no such booking of this user or park" },
-  no_capacity: { status: 409, when: "no space free for the window (booking or drive-up sale)" },
+  no_capacity: { status: 409, when: "no space free for the window (booking, rebooking or drive-up sale)" },
+  booking_offer_not_found: { status: 404, when: "no space guarantee offer for this booking of this user" },
+  offer_settled: { status: 409, when: "the space guarantee's offer was already rebooked or refunded" },
+  booking_not_rebookable: {
+    status: 409,
+    when: "a rebooking of a booking no longer active or whose car is in",
+  },
   vehicle_busy: { status: 409, when: "the vehicle already has a booking in this window" },
   charger_full: { status: 409, when: "every EV charger of the group is held for part of the window" },
   window_not_bookable: { status: 422, when: "the park is closed in, or cannot take, the window" },

@@ -53,3 +53,4 @@ export * from "./settlement-values";
 export * from "./admin-payouts";
 export * from "./admin-commission";
 export * from "./claims";
+export * from "./guarantee";

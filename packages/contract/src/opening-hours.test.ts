@@ -330,6 +330,21 @@ describe("closures", () => {
     });
   });
 
+  it("cuts a night's opening that runs into a closure day at its midnight", () => {
+    const nights: ParkClock = { ...lagos, openingHours: Array<DayHours>(7).fill(day("20:00", "06:00")) };
+    const closedNight = { ...nights, closures: ["2026-12-08"] };
+    // Monday 20:00 to Tuesday 06:00, Tuesday closed: the night ends at midnight.
+    expect(verdict("2026-12-07T21:00:00+01:00", "2026-12-08T00:00:00+01:00", closedNight)).toEqual({
+      bookable: true,
+    });
+    expect(verdict("2026-12-08T01:00:00+01:00", "2026-12-08T03:00:00+01:00", closedNight)).toMatchObject({
+      bookable: false,
+    });
+    expect(verdict("2026-12-08T01:00:00+01:00", "2026-12-08T03:00:00+01:00", nights)).toEqual({
+      bookable: true,
+    });
+  });
+
   it("opens the next window after the closure", () => {
     const next = nextOpenWindow(at("2026-12-08T02:00:00+01:00"), always);
     expect(next?.start.toISOString()).toBe("2026-12-08T23:00:00.000Z");

@@ -119,6 +119,9 @@ export function openIntervals(clock: ParkClock, from: number, to: number): Inter
     const open = toMinutes(hours.open);
     let close = toMinutes(hours.close);
     if (close <= open) close += 24 * 60;
+    // A night's opening that runs past midnight stops at it when the next day is a closure day:
+    // the park is closed all that day, from its midnight (book_space checks the same in SQL).
+    if (close > 24 * 60 && closures.includes(dateOf(day + DAY_MS))) close = 24 * 60;
     raw.push({
       start: instantOfWallClock(day + open * MINUTE_MS, clock.timeZone),
       end: instantOfWallClock(day + close * MINUTE_MS, clock.timeZone),

@@ -3,11 +3,12 @@ import { LanguageSchema } from "./accounts";
 
 /**
  * The pages the company edits (issue #47, decision 035): the texts of the Terms, the Privacy
- * Policy, the Cancellation Policy, About and the Help FAQs, in English and French, with versions.
+ * Policy, the Cancellation Policy, About, the Help FAQs and the space guarantee (decision 058), in
+ * English and French, with versions.
  * A text is structured as the web's information pages are: a title, a lead and titled sections of
  * plain-text paragraphs (blank-line separated) with an optional bullet list. Never HTML.
  */
-export const PAGE_KEYS = ["terms", "privacy", "cancellation", "about", "faq"] as const;
+export const PAGE_KEYS = ["terms", "privacy", "cancellation", "about", "faq", "guarantee"] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
 export const PAGE_TITLE_MAX = 200;

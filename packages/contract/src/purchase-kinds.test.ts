@@ -151,6 +151,7 @@ describe("the ledger's and the receipts' kinds", () => {
       "demo_reset",
       "adjustment",
       "referral_reward",
+      "guarantee_credit",
     ]);
     expect(RECEIPT_KINDS).toEqual([
       "booking",

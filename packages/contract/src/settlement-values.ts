@@ -24,7 +24,8 @@ export type SettlementPeriod = (typeof SETTLEMENT_PERIODS)[number];
 /**
  * A line of an operator's account (`operator_lines.kind`), each one ledger move on it:
  * a sale's share, a refund's reversal of it, the commission on a drive-up sale the operator
- * collected at the gate, an admin's adjustment, a payout, a failed or reversed payout's return.
+ * collected at the gate, an admin's adjustment, a payout, a failed or reversed payout's return, the
+ * space guarantee's difference the operator paid when its closure moved a driver (decision 058).
  */
 export const OPERATOR_LINE_KINDS = [
   "sale",
@@ -33,6 +34,7 @@ export const OPERATOR_LINE_KINDS = [
   "adjustment",
   "payout",
   "payout_returned",
+  "guarantee",
 ] as const;
 export type OperatorLineKind = (typeof OPERATOR_LINE_KINDS)[number];
 

@@ -49,7 +49,8 @@ export const WalletResponseSchema = envelope(WalletSchema).meta({ id: "WalletRes
 
 /**
  * The ledger's kinds that belong to no one purchase: a top-up, a refund (of a purchase of any
- * kind), the demo's reset, a correction by hand and a referral's reward.
+ * kind), the demo's reset, a correction by hand, a referral's reward and the space guarantee's
+ * difference on a rebooking.
  */
 export const NON_PURCHASE_LEDGER_KINDS = [
   "topup",
@@ -57,6 +58,7 @@ export const NON_PURCHASE_LEDGER_KINDS = [
   "demo_reset",
   "adjustment",
   "referral_reward",
+  "guarantee_credit",
 ] as const;
 type NonPurchaseLedgerKind = (typeof NON_PURCHASE_LEDGER_KINDS)[number];
 
@@ -81,6 +83,11 @@ export const LEDGER_KINDS = namingEvery<PurchaseLedgerKind | NonPurchaseLedgerKi
   "adjustment",
   /** A referral's reward, from Parkwell's marketing account (docs/PRODUCT-RULES.md#referrals). */
   "referral_reward",
+  /**
+   * The space guarantee's difference on a rebooking (decision 058): Parkwell's money to the
+   * driver's wallet, paid on in the same transaction for the new booking; no receipt (nothing sold).
+   */
+  "guarantee_credit",
 ]);
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 

@@ -194,7 +194,12 @@ export async function overbookedChargers(db: Db) {
  * 029). Every kind the ledger writes but the three that buy nothing (the demo's reset, a correction
  * by hand, a referral's reward from the marketing account), so a new kind is checked from its first move.
  */
-const UNRECEIPTED_LEDGER_KINDS: readonly LedgerKind[] = ["demo_reset", "adjustment", "referral_reward"];
+const UNRECEIPTED_LEDGER_KINDS: readonly LedgerKind[] = [
+  "demo_reset",
+  "adjustment",
+  "referral_reward",
+  "guarantee_credit",
+];
 export const RECEIPTED_LEDGER_KINDS = LEDGER_KINDS.filter((k) => !UNRECEIPTED_LEDGER_KINDS.includes(k));
 
 /**

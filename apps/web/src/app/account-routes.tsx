@@ -215,6 +215,10 @@ export const accountRoutes: RouteObject[] = [
         lazy: async () => ({ Component: (await bookings()).BookingDetailsPage }),
       },
       {
+        path: "booking-offers/:bookingCode",
+        lazy: async () => ({ Component: (await bookings()).BookingOfferPage }),
+      },
+      {
         path: "profile",
         lazy: async () => ({ Component: (await import("../features/accounts/routes")).ProfilePage }),
       },

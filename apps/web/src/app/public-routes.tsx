@@ -202,6 +202,7 @@ export const publicRoutes: RouteObject[] = [
   },
   info("terms", "terms"),
   info("privacy-policy", "privacy"),
+  info("space-guarantee", "spaceGuarantee"),
   rendered(
     {
       path: "cancellation-policy",

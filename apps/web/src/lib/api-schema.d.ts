@@ -1042,6 +1042,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/booking-offers/{code}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The space guarantee's offer for a booking a closure hit: the parks free for its window, nearest first, at no extra cost, or the full refund */
+    get: operations["getBookingOffer"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/booking-offers/{code}/rebook": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take a space at one of the offered parks for the same window: the first booking's money and the guarantee pay for it; replays with the same Idempotency-Key */
+    post: operations["rebookBookingOffer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/booking-offers/{code}/refund": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Take the full refund (fees included) of a booking a closure hit, now */
+    post: operations["refundBookingOffer"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/bookings/hold": {
     parameters: {
       query?: never;
@@ -3015,8 +3066,25 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Edit a park; status inactive deactivates it (needs parks.delete too); 409 when its country or time zone would change while things there are not finished */
+    /** Edit a park; status inactive deactivates it (needs parks.delete too); 409 park_in_use when its country or time zone would change while things there are not finished; 409 closure_conflict listing what new closure days hit until confirm_closures is sent, then each booking hit is offered the space guarantee */
     patch: operations["updateAdminPark"];
+    trace?: never;
+  };
+  "/api/v1/admin/parks/{id}/guarantee-offers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The space guarantee's offers made by the park's closures, newest first, and what they cost per currency: refunds, and the differences paid by the operator and by Parkwell */
+    get: operations["listAdminParkGuaranteeOffers"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/v1/admin/parks/{id}/rates": {
@@ -4985,7 +5053,8 @@ export interface components {
             | "vehicle_docs_charge"
             | "demo_reset"
             | "adjustment"
-            | "referral_reward";
+            | "referral_reward"
+            | "guarantee_credit";
           subject: {
             /** @enum {string} */
             kind: "booking" | "pass" | "order" | "vehicle_docs_request";
@@ -6887,7 +6956,7 @@ export interface components {
     AdminSettlementLine: {
       id: number;
       /** @enum {string} */
-      kind: "sale" | "refund" | "drive_up" | "adjustment" | "payout" | "payout_returned";
+      kind: "sale" | "refund" | "drive_up" | "adjustment" | "payout" | "payout_returned" | "guarantee";
       occurred_at: string;
       park: {
         id: number;
@@ -8978,7 +9047,7 @@ export interface components {
     };
     PublicPage: {
       /** @enum {string} */
-      key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+      key: "terms" | "privacy" | "cancellation" | "about" | "faq" | "guarantee";
       /** @enum {string} */
       language: "en" | "fr";
       version: number;
@@ -9261,6 +9330,93 @@ export interface components {
       page: number;
       size: number;
       pages: number;
+    };
+    BookingOffer: {
+      booking_code: string;
+      /** @enum {string} */
+      status: "open" | "rebooked" | "refunded" | "lapsed";
+      /** @enum {string} */
+      cause: "closure" | "capacity";
+      park: {
+        id: number;
+        name: string;
+        time_zone: string;
+      };
+      vehicle_type: string;
+      start_time: string;
+      end_time: string;
+      currency: string;
+      paid: number;
+      decide_by: string;
+      alternatives: {
+        park_id: number;
+        name: string;
+        address: string;
+        city: string;
+        distance_km: number;
+        free_spaces: number;
+        price: number;
+        covered: number;
+        returned: number;
+      }[];
+      rebooked_booking_code: string | null;
+      refunded: number | null;
+    };
+    ClosureConflict: {
+      message: string;
+      /** @constant */
+      code: "closure_conflict";
+      affected: {
+        total: number;
+        bookings: {
+          booking_code: string;
+          start_time: string;
+          end_time: string;
+          plate_number: string;
+        }[];
+        passes: {
+          pass_code: string;
+          plate_number: string;
+        }[];
+        events: {
+          event_id: number;
+          name: string;
+          window_start: string;
+        }[];
+        /** @enum {string} */
+        payer: "operator" | "parkwell";
+      };
+    };
+    AdminGuaranteeOfferPage: {
+      items: {
+        booking_code: string;
+        /** @enum {string} */
+        cause: "closure" | "capacity";
+        /** @enum {string} */
+        status: "open" | "rebooked" | "refunded" | "lapsed";
+        /** @enum {string} */
+        payer: "operator" | "parkwell";
+        start_time: string;
+        end_time: string;
+        time_zone: string;
+        currency: string;
+        refunded: number;
+        difference: number;
+        rebooked_park: string | null;
+        created_at: string;
+        settled_at: string | null;
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+      totals: {
+        currency: string;
+        refunded: number;
+        operator_paid: number;
+        parkwell_paid: number;
+        open: number;
+      }[];
     };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
@@ -11453,7 +11609,7 @@ export interface operations {
       };
       header?: never;
       path: {
-        key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+        key: "terms" | "privacy" | "cancellation" | "about" | "faq" | "guarantee";
       };
       cookie?: never;
     };
@@ -12959,6 +13115,215 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["BookingDetail"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBookingOffer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BookingOffer"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  rebookBookingOffer: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          park_id: number;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Booking"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  refundBookingOffer: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BookingOffer"];
         };
       };
       /** @description Default Response */
@@ -22055,6 +22420,7 @@ export interface operations {
            */
           status?: "active" | "inactive" | "closed";
           operator_id?: number | null;
+          confirm_closures?: boolean;
         };
       };
     };
@@ -22465,6 +22831,7 @@ export interface operations {
           /** @enum {string} */
           status?: "active" | "inactive" | "closed";
           operator_id?: number | null;
+          confirm_closures?: boolean;
         };
       };
     };
@@ -22511,7 +22878,68 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["ParkInUse"];
+          "application/json": components["schemas"]["ParkInUse"] | components["schemas"]["ClosureConflict"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminParkGuaranteeOffers: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminGuaranteeOfferPage"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
         };
       };
       /** @description Default Response */
@@ -26371,7 +26799,7 @@ export interface operations {
           "application/json": {
             items: {
               /** @enum {string} */
-              key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+              key: "terms" | "privacy" | "cancellation" | "about" | "faq" | "guarantee";
               title: string;
               version: number;
               published_at: string;
@@ -26427,7 +26855,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+        key: "terms" | "privacy" | "cancellation" | "about" | "faq" | "guarantee";
       };
       cookie?: never;
     };
@@ -26487,7 +26915,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        key: "terms" | "privacy" | "cancellation" | "about" | "faq";
+        key: "terms" | "privacy" | "cancellation" | "about" | "faq" | "guarantee";
       };
       cookie?: never;
     };

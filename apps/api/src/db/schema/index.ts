@@ -23,3 +23,4 @@ export * from "./settings";
 export * from "./referrals";
 export * from "./settlements";
 export * from "./claims";
+export * from "./guarantee";

@@ -25,7 +25,7 @@ export const pageVersions = pgTable(
     primaryKey({ columns: [t.pageKey, t.version] }),
     check(
       "page_versions_key_check",
-      sql`${t.pageKey} IN ('terms', 'privacy', 'cancellation', 'about', 'faq')`,
+      sql`${t.pageKey} IN ('terms', 'privacy', 'cancellation', 'about', 'faq', 'guarantee')`,
     ),
     check("page_versions_version_check", sql`${t.version} >= 1`),
   ],

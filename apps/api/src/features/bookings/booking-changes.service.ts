@@ -377,15 +377,40 @@ export async function changeStatus(
  * fees included, with the e-mail, under the capacity lock and the booking's row lock (the lock
  * order of every change). False when the booking is no longer active (done before).
  */
-export async function cancelForOrganiser(
+export function cancelForOrganiser(
   deps: Pick<BookingDeps, "db" | "clock" | "jobs">,
   target: { id: string; parkId: number; vehicleTypeId: number },
+): Promise<boolean> {
+  return cancelInFull(deps, target, { template: "event_cancelled", description: "Event cancelled: refund" });
+}
+
+/**
+ * Cancels an active booking and gives back everything it paid, fees included (its receipts and
+ * earlier credit notes: the credit note reverses all that is left), to whoever paid, with its
+ * coupon's use and the e-mail `template`: an organiser's cancellation, the space guarantee's
+ * refund (a closure or a cut of spaces, decision 058). Under the capacity lock and the booking's
+ * row lock (the lock order of every change), then `guard` (the caller's own row, e.g. the
+ * guarantee's offer, locked last), which sees the booking (undefined: no longer active) and says
+ * whether to go on. False when nothing was refunded.
+ */
+export async function cancelInFull(
+  deps: Pick<BookingDeps, "db" | "clock" | "jobs">,
+  target: { id: string; parkId: number; vehicleTypeId: number },
+  how: {
+    template: "event_cancelled" | "closure_refunded";
+    /** The ledger move's description, followed by the booking's code. */
+    description: string;
+    guard?: (tx: Tx, b: BookingRow | undefined, now: Date) => Promise<boolean>;
+    /** After the refund, in its transaction: what was given back. */
+    after?: (tx: Tx, b: BookingRow, refundedMinor: number, now: Date) => Promise<void>;
+  },
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const park = await repo.lockParkForBooking(tx, target.parkId, target.vehicleTypeId);
     const b = await repo.findActiveForUpdate(tx, target.id);
-    if (!b) return false;
     const now = deps.clock();
+    if (how.guard && !(await how.guard(tx, b, now))) return false;
+    if (!b) return false;
     const moves = b.moves + 1;
     if (b.paidMinor > 0) {
       if (!park) throw new Error(`booking ${b.id}: its park ${target.parkId} is gone`);
@@ -404,7 +429,7 @@ export async function cancelForOrganiser(
         {
           move: moves,
           amountMinor: b.paidMinor,
-          description: `Event cancelled: refund ${b.bookingCode}`,
+          description: `${how.description} ${b.bookingCode}`,
           at: now,
         },
       );
@@ -413,7 +438,8 @@ export async function cancelForOrganiser(
     await releaseCouponUse(tx, b.id);
     const set = { status: "cancelled" as const, paidMinor: 0, moves, cancelledAt: now, updatedAt: now };
     await repo.updateBooking(tx, b.id, set);
-    await queueBookingMail(deps.jobs, tx, { ...b, ...set }, "event_cancelled", b.paidMinor);
+    await queueBookingMail(deps.jobs, tx, { ...b, ...set }, how.template, b.paidMinor);
+    await how.after?.(tx, b, b.paidMinor, now);
     return true;
   });
 }

@@ -268,6 +268,21 @@ export async function couponOnBooking<B extends PriceBreakdown>(
  * edge refused), the charger group named (chargingHourOf's 422), and its price, the charging of a
  * per-hour group included, with the coupon's verdict (couponOnBooking).
  */
+/**
+ * `book_space` answered `closed`: a closure saved while this booking was priced covers its window.
+ * The park read again says which day, in the window's refusal (422 at start_time or end_time).
+ */
+export async function closedWindow(
+  db: Db,
+  ask: { parkId: number; vehicleTypeId: number; start: Date; end: Date },
+) {
+  const park = await readPark(db, ask.parkId, ask.vehicleTypeId);
+  const verdict = windowVerdict(ask.start, ask.end, ask.start, clockOfPark(park));
+  // Opened again since (the closure taken back): the driver looks again at a window now taken.
+  if (verdict.bookable) return full();
+  return windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
+}
+
 export async function pricedWindow(
   db: Db,
   ask: {

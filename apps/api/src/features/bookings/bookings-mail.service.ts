@@ -69,6 +69,22 @@ export function queueBookingMail(
   });
 }
 
+/**
+ * Queues the space guarantee's offer to the driver of a booking a closure hit (decision 058), in
+ * the closure's transaction; its own delivery key (`offer:<booking>`): the booking did not change.
+ */
+export function queueOfferMail(jobs: Jobs, tx: Tx, b: Pick<BookingRow, "id" | "endTime" | "paidMinor">) {
+  return jobs.send(tx, "mail", {
+    key: `offer:${b.id}`,
+    type: "booking",
+    template: "closure_offer",
+    bookingId: b.id,
+    endTime: b.endTime.toISOString(),
+    paidMinor: b.paidMinor,
+    refundMinor: 0,
+  });
+}
+
 async function presented(d: BookingMailDeps, row: BookingRow, language: "en" | "fr") {
   const [booking] = await bookingViews(d.db, [row], { qrSecret: d.qrSecret, now: d.clock(), language });
   return booking!;

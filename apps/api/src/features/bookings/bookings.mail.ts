@@ -4,7 +4,16 @@ import { fill, mailTexts } from "../../lib/texts";
 import { chargerHeld } from "../../lib/charger-text";
 
 /** The change a booking mail confirms. */
-export type BookingMailTemplate = "booked" | "extended" | "cancelled" | "renewed" | "event_cancelled";
+export type BookingMailTemplate =
+  | "booked"
+  | "extended"
+  | "cancelled"
+  | "renewed"
+  | "event_cancelled"
+  /** The space guarantee (decision 058): the offer to a driver a closure hit, its refund, the new booking. */
+  | "closure_offer"
+  | "closure_refunded"
+  | "rebooked";
 export type BookingMailKind = BookingMailTemplate;
 type Lang = "en" | "fr";
 
@@ -35,7 +44,7 @@ function stayRows(b: Booking, lang: Lang, charger = true): MailRow[] {
 }
 
 /** The changes that end a booking: their mails name no charger held. */
-const RELEASED: readonly BookingMailKind[] = ["cancelled", "event_cancelled"];
+const RELEASED: readonly BookingMailKind[] = ["cancelled", "event_cancelled", "closure_refunded"];
 
 /**
  * The confirmation of a booking, extension, cancellation or renewal (no QR: the app shows it).
@@ -59,7 +68,10 @@ export function bookingMail(
   };
   const t = texts(lang)[kind];
   const l = texts(lang).labels;
-  const link = `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}`;
+  const code = encodeURIComponent(b.booking_code);
+  // The guarantee's offer opens its page: a space elsewhere for the same window, or the refund.
+  const link =
+    kind === "closure_offer" ? `${publicUrl}/booking-offers/${code}` : `${publicUrl}/booking-details/${code}`;
   return renderMail(to, {
     language: lang,
     subject: fill(t.subject, values),
@@ -68,7 +80,7 @@ export function bookingMail(
       ...stayRows(b, lang, !RELEASED.includes(kind)),
       { label: l.paid, value: formatMoney(b.paid, b.currency, lang) },
     ],
-    action: { label: l.details, url: link },
+    action: { label: kind === "closure_offer" ? l.offer : l.details, url: link },
   });
 }
 

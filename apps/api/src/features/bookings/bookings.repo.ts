@@ -121,10 +121,18 @@ export async function occupancy(
 
 /**
  * `unavailable`: an event booking's event is no longer published or has no such offer; `moved`: the
- * park charges in another currency than the booking was priced in (its country changed meanwhile).
+ * park charges in another currency than the booking was priced in (its country changed meanwhile);
+ * `closed`: a closure day saved meanwhile covers the window (book_space, window_hits_closure).
  */
 export type BookSpaceStatus =
-  "booked" | "full" | "missing_accounts" | "unavailable" | "moved" | "charger_full" | "charger_gone";
+  | "booked"
+  | "full"
+  | "missing_accounts"
+  | "unavailable"
+  | "moved"
+  | "closed"
+  | "charger_full"
+  | "charger_gone";
 
 /**
  * A new booking and its wallet charge in one statement, the database function `book_space`

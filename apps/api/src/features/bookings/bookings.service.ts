@@ -12,6 +12,7 @@ import type { ParkView } from "./bookings-view.repo";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
 import {
   chargerRefused,
+  closedWindow,
   currencyChanged,
   full,
   guardVehicle,
@@ -47,6 +48,7 @@ import { pgCode, SQLSTATE } from "../../lib/pg-error";
 export { VEHICLE_BUSY, type BookingDeps } from "./booking-core.service";
 export {
   cancelForOrganiser,
+  cancelInFull,
   changeStatus,
   changeVehicle,
   extendBooking,
@@ -200,6 +202,8 @@ export async function createBooking(
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
   if (placed.status === "full") throw full();
   if (placed.status === "moved") throw currencyChanged();
+  if (placed.status === "closed")
+    throw await closedWindow(db, { ...booking, start: booking.startTime, end: booking.endTime });
   if (placed.status === "charger_full" || placed.status === "charger_gone")
     throw chargerRefused(placed.status);
   if (placed.status !== "booked") throw new Error(`book_space answered ${placed.status}`);

@@ -50,6 +50,9 @@ describe("the demo reset, for every kind of purchase", () => {
         payload: { booking_id: booked.json<{ id: string }>().id, reason: "charged_wrongly" },
       });
       expect(claimed.statusCode, claimed.body).toBe(201);
+      // A closure hit it: the space guarantee's offer (decision 058) goes with the booking.
+      await db.execute(sql`INSERT INTO booking_offers (booking_id, park_id, cause, payer, currency, created_at)
+        VALUES (${booked.json().id}::uuid, ${park}, 'closure', 'parkwell', 'NGN', ${at(0).toISOString()}::timestamptz)`);
     },
     pass: async () => {
       expect(await ensureDemoPass(db, clock)).toBe(true);
@@ -103,6 +106,10 @@ describe("the demo reset, for every kind of purchase", () => {
       sql`SELECT count(*)::int AS n FROM claims WHERE user_id = ${driver.id}`,
     );
     expect(claims.n, "the demo driver's claims").toBe(0);
+    const offers = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM booking_offers WHERE booking_id = ANY(${ids}::uuid[])`,
+    );
+    expect(offers.n, "the space guarantee's offers").toBe(0);
     for (const kind of PURCHASE_KINDS) {
       const { table } = PURCHASE_ROWS[kind];
       const left = await one<{ n: number }>(

@@ -32,7 +32,7 @@ const accept = (headers: Record<string, string>, version: unknown) =>
 
 describe("public pages", () => {
   it("serve version 1: today's texts word for word, in English and French", async () => {
-    for (const key of ["terms", "privacy", "cancellation", "about", "faq"] as const) {
+    for (const key of ["terms", "privacy", "cancellation", "about", "faq", "guarantee"] as const) {
       const fr = await ctx.app.inject({ url: `/api/v1/pages/${key}?lang=fr` });
       expect(fr.statusCode).toBe(200);
       expect(fr.json().language).toBe("fr");
@@ -109,7 +109,7 @@ describe("back office pages", () => {
         .json()
         .items.map((p: { key: string }) => p.key)
         .sort(),
-    ).toEqual(["about", "cancellation", "faq", "privacy", "terms"]);
+    ).toEqual(["about", "cancellation", "faq", "guarantee", "privacy", "terms"]);
     expect(list.json().items.find((p: { key: string }) => p.key === "privacy")).toMatchObject({ version });
 
     const audit = await queryRows<{ action: string; after: { version: number } }>(

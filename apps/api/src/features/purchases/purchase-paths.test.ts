@@ -15,6 +15,10 @@ const ALLOWED: Record<string, Record<string, string>> = {
     "features/receipts/receipts.service.ts": "a doc comment's example",
   },
   "refundToWallet(": {},
+  "creditGuarantee(": {
+    "features/bookings/rebook.service.ts":
+      "the space guarantee's difference (decision 058), taken in the same transaction by the new booking's charge",
+  },
   "refundToCompany(": {},
   "moveCompanyMoney(": {},
   "issueReceipt(": {

@@ -28,7 +28,11 @@ export interface OperatorMove {
   /** Which shard of the operator's account: a sale's is its charge's revenue shard; 0 otherwise. */
   shard: number;
   /** Parkwell's side: a revenue shard, the gate's revenue, the payouts in transit. */
-  counterAccount: { key: string; kind: "platform_revenue" | "provider_clearing"; currency: string };
+  counterAccount: {
+    key: string;
+    kind: "platform_revenue" | "provider_clearing" | "marketing_spend";
+    currency: string;
+  };
   /** What the move does to the operator's balance (signed). */
   amountMinor: number;
   grossMinor: number;

@@ -34,6 +34,7 @@ const KIND_WORDS: Record<LineRow["kind"], string> = {
   adjustment: "Adjustment",
   payout: "Payout",
   payout_returned: "Payout returned",
+  guarantee: "Space guarantee",
 };
 const PRODUCT_WORDS: Record<NonNullable<LineRow["product"]>, string> = {
   hourly: "Hourly booking",

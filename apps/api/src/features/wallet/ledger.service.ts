@@ -315,6 +315,22 @@ export function creditReferralReward(tx: Tx, move: WalletMove & { shard: number 
   return walletTransfer(tx, move, "referral_reward", marketing, move.amountMinor);
 }
 
+/**
+ * The space guarantee's difference on a rebooking (decision 058): Parkwell's marketing account ->
+ * the driver's wallet, in the rebooking's transaction, just before the new booking's charge takes
+ * it with the first booking's money; its key names the first booking, so it is paid once. No
+ * receipt: nothing is sold (the new booking's receipt is the sale). When the closing operator pays,
+ * its account gives Parkwell the amount back in the same transaction (postOperatorMove).
+ */
+export function creditGuarantee(tx: Tx, move: WalletMove & { shard: number }) {
+  const marketing: AccountSpec = {
+    key: marketingKey(move.currency, move.shard),
+    kind: "marketing_spend",
+    currency: move.currency,
+  };
+  return walletTransfer(tx, move, "guarantee_credit", marketing, move.amountMinor);
+}
+
 /** Spreads booking revenue over this many ledger accounts per currency (the revenue account keys above). */
 const REVENUE_SHARDS = 16;
 export const revenueShard = (bookingId: string) => parseInt(bookingId.slice(0, 4), 16) % REVENUE_SHARDS;

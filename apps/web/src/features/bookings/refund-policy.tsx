@@ -34,6 +34,10 @@ export function RefundPolicy({ company, charging = false }: { company?: string; 
       <p>
         <Link to="/cancellation-policy">{t("policy.link")}</Link>
       </p>
+      {/* The space guarantee in one line (docs/PRODUCT-RULES.md "The space guarantee"). */}
+      <p data-testid="space-guarantee-line">
+        {t("policy.guarantee")} <Link to="/space-guarantee">{t("policy.guaranteeLink")}</Link>
+      </p>
     </section>
   );
 }

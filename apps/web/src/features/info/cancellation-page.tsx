@@ -1,5 +1,6 @@
 import { CANCELLATION_REFUNDS_FEES, CANCELLATION_RULES } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import { PageHead } from "../../lib/seo/page-head";
 import { PageHeader, Sections, type InfoSection } from "../../components/ui/info-content";
 import { Spinner } from "../../components/ui/spinner";
@@ -71,6 +72,14 @@ export function CancellationPage() {
           <p>{CANCELLATION_REFUNDS_FEES ? t("cancellation.feesRefunded") : t("cancellation.feesKept")}</p>
           <p>{t("cancellation.parkingTax")}</p>
           <p>{t("cancellation.charging")}</p>
+        </section>
+        {/* Beside the table: what happens when the car park, not the driver, cancels (decision 058). */}
+        <section aria-labelledby="space-guarantee-title" data-testid="space-guarantee">
+          <h2 id="space-guarantee-title">{t("cancellation.guaranteeTitle")}</h2>
+          <p>{t("cancellation.guarantee")}</p>
+          <p>
+            <Link to="/space-guarantee">{t("cancellation.guaranteeLink")}</Link>
+          </p>
         </section>
       </div>
       <Sections sections={content.sections} />

@@ -6,4 +6,5 @@ export const EDITED_INFO_PAGES: Partial<Record<InfoPageId, PageKey>> = {
   about: "about",
   terms: "terms",
   privacy: "privacy",
+  spaceGuarantee: "guarantee",
 };

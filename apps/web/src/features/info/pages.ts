@@ -52,6 +52,12 @@ export const INFO_PAGES = {
   },
   terms: { ns: "legal", key: "terms" },
   privacy: { ns: "legal", key: "privacy" },
+  // What a driver gets when the car park closes for their window (decision 058).
+  spaceGuarantee: {
+    ns: "legal",
+    key: "spaceGuarantee",
+    ctas: { find: "/parks-list", policy: "/cancellation-policy" },
+  },
 } satisfies Record<string, InfoPageConfig>;
 
 export type InfoPageId = keyof typeof INFO_PAGES;

@@ -20,6 +20,7 @@ const SUBJECTS: Record<LedgerKind, WalletTransaction["subject"]> = {
   demo_reset: null,
   adjustment: null,
   referral_reward: null,
+  guarantee_credit: null,
 };
 const HREFS = {
   booking: "/booking-details/PW-7K3MQ2",
@@ -37,8 +38,9 @@ const line = (type: LedgerKind, i: number): WalletTransaction => ({
   balance_after: 12_500,
   reference: type === "topup" ? "demo-vehicle-docs:2026-11-27T09:00:00.000Z" : (SUBJECTS[type]?.code ?? null),
   description: null,
-  receipt_number:
-    type === "demo_reset" || type === "adjustment" || type === "referral_reward" ? null : `NG-2026-00000${i}`,
+  receipt_number: ["demo_reset", "adjustment", "referral_reward", "guarantee_credit"].includes(type)
+    ? null
+    : `NG-2026-00000${i}`,
   created_at: "2026-11-27T09:00:00.000Z",
 });
 
@@ -78,7 +80,7 @@ describe("the wallet's history", () => {
           .queryAllByRole("link")
           .map((a) => a.getAttribute("href"));
         if (subject) expect(hrefs, kind).toContain(HREFS[subject.kind]);
-        if (kind !== "demo_reset" && kind !== "adjustment" && kind !== "referral_reward")
+        if (!["demo_reset", "adjustment", "referral_reward", "guarantee_credit"].includes(kind))
           expect(hrefs, kind).toContain(`/receipts/NG-2026-00000${i}`);
       });
       // A top-up is found by its receipt, not by a raw payment reference.

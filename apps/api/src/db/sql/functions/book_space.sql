@@ -19,6 +19,13 @@ BEGIN
       WHERE p.id = p_park AND c.currency = p_currency) THEN
     RETURN 'moved';
   END IF;
+  -- A closure saved meanwhile (its transaction held the park's row FOR UPDATE, which the KEY SHARE
+  -- above waited for): this statement reads the park as it is now, and the window it closed is
+  -- refused, so a booking is either listed among the closure's affected bookings or never made.
+  IF EXISTS (SELECT 1 FROM parks p WHERE p.id = p_park
+      AND window_hits_closure(p.closures, p.time_zone, p.overnight_stays, p_start, p_end)) THEN
+    RETURN 'closed';
+  END IF;
   IF coalesce(v_capacity, 0) <= booking_peak(p_park, p_type, p_start, p_end, NULL, NULL, p_now) THEN
     RETURN 'full';
   END IF;

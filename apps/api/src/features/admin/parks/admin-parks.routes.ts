@@ -15,8 +15,11 @@ import {
   AdminParkPhotoParamsSchema,
   AdminParkRatesBodySchema,
   AdminParkSchema,
+  AdminGuaranteeOfferPageSchema,
+  AdminPageQuerySchema,
   CapacityConflictSchema,
   ChargerConflictSchema,
+  ClosureConflictSchema,
   ErrorSchema,
   ParkChoiceListSchema,
   ParkChoicesQuerySchema,
@@ -29,6 +32,8 @@ import type { Db } from "../../../db/client";
 import { AppError } from "../../../lib/app-error";
 import type { Clock } from "../../../lib/clock";
 import type { FileStorage } from "../../../lib/file-storage";
+import type { Jobs } from "../../../jobs/queue";
+import { z } from "zod";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
 import { parkChoices } from "../park-choices";
 import * as parks from "./admin-parks.service";
@@ -39,6 +44,8 @@ export interface AdminParksDeps {
   db: Db;
   clock: Clock;
   storage: FileStorage;
+  /** Where a closure's offers queue their e-mails, in its transaction. */
+  jobs: Jobs;
 }
 
 const PHOTO_TOO_LARGE = "The photo is larger than 5 MB";
@@ -74,7 +81,7 @@ export async function readPhoto(req: FastifyRequest): Promise<{ bytes: Buffer; a
 
 /** The back office's parks: list, create, edit, deactivate, rates, capacities, photos and chargers. */
 export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): FastifyPluginAsyncZod {
-  const { db, clock, storage } = deps;
+  const { db, clock, storage, jobs } = deps;
   return async (app) => {
     const tags = ["Back office: parks"];
     const err = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
@@ -169,13 +176,31 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
           tags,
           operationId: "updateAdminPark",
           summary:
-            "Edit a park; status inactive deactivates it (needs parks.delete too); 409 when its country or time zone would change while things there are not finished",
+            "Edit a park; status inactive deactivates it (needs parks.delete too); 409 park_in_use when its country or time zone would change while things there are not finished; 409 closure_conflict listing what new closure days hit until confirm_closures is sent, then each booking hit is offered the space guarantee",
           params: AdminParkParamsSchema,
           body: AdminParkPatchSchema,
-          response: { 200: AdminParkSchema, 409: ParkInUseSchema, ...err },
+          response: { 200: AdminParkSchema, 409: z.union([ParkInUseSchema, ClosureConflictSchema]), ...err },
         },
       },
-      async (req) => parks.update(db, requireStaff(req), auditActor(req), req.params.id, req.body, clock()),
+      async (req) =>
+        parks.update({ db, jobs }, requireStaff(req), auditActor(req), req.params.id, req.body, clock()),
+    );
+
+    app.get(
+      "/admin/parks/:id/guarantee-offers",
+      {
+        onRequest: admin.permit("parks.view"),
+        schema: {
+          tags,
+          operationId: "listAdminParkGuaranteeOffers",
+          summary:
+            "The space guarantee's offers made by the park's closures, newest first, and what they cost per currency: refunds, and the differences paid by the operator and by Parkwell",
+          params: AdminParkParamsSchema,
+          querystring: AdminPageQuerySchema,
+          response: { 200: AdminGuaranteeOfferPageSchema, ...err },
+        },
+      },
+      async (req) => parks.guaranteeOffers(db, requireStaff(req), req.params.id, req.query),
     );
 
     app.put(

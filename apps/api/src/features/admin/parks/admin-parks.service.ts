@@ -6,6 +6,7 @@
  * page show the change at once.
  */
 import type {
+  AdminGuaranteeOfferPage,
   AdminPark,
   AdminParkCapacitiesBodySchema,
   AdminParkCreateParsed,
@@ -14,6 +15,7 @@ import type {
   AdminParkPatchParsed,
   AdminParkRatesBodySchema,
   CapacityConflict,
+  ClosureAffected,
 } from "@parkwell/contract";
 import type { z } from "zod";
 import type { Db } from "../../../db/client";
@@ -42,6 +44,10 @@ import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
 import { listPage } from "../../../lib/pagination";
 import { hasActiveCharger, hasChargers } from "../../parks/chargers.service";
+import { closureHits, offerGuarantee, parkOffers } from "../../guarantee/guarantee.service";
+import { presentParkOffers } from "../../guarantee/guarantee.present";
+import { addedClosures, differencePayer } from "../../guarantee/guarantee.domain";
+import type { Jobs } from "../../../jobs/queue";
 
 /**
  * The amenities as written, but `ev_charging` as the park's chargers say (decision 045): present
@@ -304,7 +310,7 @@ const parkInUse = (holdings: Holdings) =>
  * being set up (draft) does not change country either, as one with rates does not.
  */
 export async function update(
-  db: Db,
+  { db, jobs }: { db: Db; jobs: Jobs },
   access: StaffAccess,
   actor: AuditActor,
   id: number,
@@ -357,6 +363,21 @@ export async function update(
       });
     }
 
+    // New closure days that hit bookings, passes or event spaces: listed (409) until confirmed,
+    // then each booking is offered the space guarantee, under the park's row lock (decision 058).
+    const closureDays = addedClosures(park.closures, body.closures ?? park.closures);
+    const payer = differencePayer(access, park);
+    const hits = await closureHits(tx, id, closureDays, now, payer.kind);
+    if (hits.affected.total > 0 && !body.confirm_closures) throw closureConflict(hits.affected);
+    const offered = await offerGuarantee(jobs, tx, {
+      parkId: id,
+      cause: "closure",
+      payer,
+      createdBy: actor.userId,
+      now,
+      bookings: hits.bookings,
+    });
+
     const name = body.name ?? park.name;
     const city = body.city ?? park.city;
     const address = body.address ?? park.address;
@@ -396,6 +417,7 @@ export async function update(
         entityId: id,
         operatorId: after.operatorId ?? park.operatorId,
         ...diff,
+        ...(offered > 0 ? { after: { ...diff.after, guarantee_offers: offered, payer: payer.kind } } : {}),
       });
     }
     return adminParkView(servedCountries(db), tx, after);
@@ -457,6 +479,16 @@ export async function setRates(
     return adminParkView(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
   });
 }
+
+/** The 409 of closure days that hit bookings, passes or event spaces: the list before it is confirmed. */
+const closureConflict = (affected: ClosureAffected) =>
+  new AppError(
+    409,
+    "closure_conflict",
+    "These closure days hit bookings, monthly passes or event spaces: confirm to close and offer each booking the space guarantee",
+    undefined,
+    { affected },
+  );
 
 const capacityConflict = (conflicts: CapacityConflict["conflicts"]) =>
   new AppError(
@@ -547,4 +579,17 @@ export async function changePhotos(
     });
     return adminParkView(servedCountries(db), tx, { ...park, photos: after });
   });
+}
+
+/** What the space guarantee's offers made at a park in scope cost (its closures), newest first. */
+export async function guaranteeOffers(
+  db: Db,
+  access: StaffAccess,
+  id: number,
+  q: { page: number; size: number },
+): Promise<AdminGuaranteeOfferPage> {
+  await parkInScopeOr404(db, access, id);
+  const { page, totals } = await parkOffers(db, id, q);
+  const decimals = await servedCountries(db).decimalsOfAll(totals.map((t) => t.currency.trim()));
+  return presentParkOffers(page, totals, (currency) => decimals(currency) ?? 2);
 }

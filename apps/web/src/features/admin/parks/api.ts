@@ -21,6 +21,12 @@ export const parkQuery = (id: number) => ({
   queryFn: () => adminApi("/parks/{id}", { params: { id } }),
 });
 
+/** The space guarantee's offers made by the park's closures, and what they cost (first page). */
+export const guaranteeOffersQuery = (id: number) => ({
+  queryKey: ["admin", "park", id, "guarantee-offers"] as const,
+  queryFn: () => adminApi("/parks/{id}/guarantee-offers", { params: { id }, query: { page: 1, size: 25 } }),
+});
+
 export const operatorsQuery = {
   queryKey: ["admin", "park-operators"] as const,
   queryFn: () => adminApi("/parks/operators"),

@@ -20,13 +20,14 @@ import { useCan } from "../me";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
-import { createPark, operatorsQuery, parkQuery, updatePark } from "./api";
+import { createPark, guaranteeOffersQuery, operatorsQuery, parkQuery, updatePark } from "./api";
 import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { DAYS } from "./park-hours";
 import { AmenitiesSection, HoursSection, TextsSection } from "./park-sections";
 import { ParkChargers } from "./park-chargers";
 import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
+import { closureConflictOf, ClosureStep, ParkGuaranteeOffers } from "./closure-confirm";
 import { countriesQuery } from "../../../lib/queries";
 
 const PickMap = lazy(() => import("../../../components/map/pick-map"));
@@ -235,11 +236,13 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
   const [confirming, setConfirming] = useState(false);
 
   const save = useMutation({
-    mutationFn: (body: AdminParkCreate) => (park ? updatePark(park.id, body) : createPark(body)),
+    mutationFn: (body: AdminParkCreate & { confirm_closures?: boolean }) =>
+      park ? updatePark(park.id, body) : createPark(body),
     onSuccess: async (result) => {
       setSaved(true);
       client.setQueryData(parkQuery(result.id).queryKey, result);
       await client.invalidateQueries({ queryKey: ["admin", "parks"] });
+      await client.invalidateQueries({ queryKey: guaranteeOffersQuery(result.id).queryKey });
       if (!park) void navigate(`../${result.id}`, { relative: "path" });
     },
     onError: (err) => form.showServerErrors(err),
@@ -481,7 +484,9 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
               ))}
             </ul>
           )}
-          {save.isError && !form.formState.errors.name && <p role="alert">{errorText(t, save.error)}</p>}
+          {save.isError && !form.formState.errors.name && !closureConflictOf(save.error) && (
+            <p role="alert">{errorText(t, save.error)}</p>
+          )}
           {saved && !save.isPending && (
             <p role="status" className="admin-park-saved">
               {t("saved")}
@@ -496,11 +501,14 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
           )}
         </fieldset>
       </form>
+      {/* New closure days that hit bookings: listed, saved once confirmed (the space guarantee). */}
+      {park && <ClosureStep park={park} save={save} />}
       {park ? (
         <>
           <RatesAndCapacities park={park} editable={can("parks.update")} />
           <ParkChargers park={park} editable={can("parks.update")} />
           <ParkPhotos park={park} editable={can("parks.update")} />
+          <ParkGuaranteeOffers park={park} />
         </>
       ) : (
         <p className="admin-park-muted">{t("afterCreate")}</p>

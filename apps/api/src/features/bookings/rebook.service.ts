@@ -1,0 +1,277 @@
+/**
+ * A rebooking (decision 058): the driver's booking closed and a new one made at another park for
+ * the same window, paid with the first booking's money and the guarantee's difference, in one
+ * transaction: the first booking refunded in full through the purchase engine (its credit note),
+ * the difference credited from Parkwell's marketing account (creditGuarantee), then the new booking
+ * made by `book_space` under its park's capacity lock (its receipt, its purchases row with the
+ * Idempotency-Key), so a retry with the same key replays the new booking and the first booking is
+ * closed once. No space left: everything rolls back and the first booking stays as it was.
+ *
+ * The space guarantee (features/guarantee) calls it for its offers; another feature (a driver's
+ * claim) may call it with its own `check` and `settle`.
+ */
+import {
+  REBOOK_COMPANY_MESSAGE,
+  REBOOK_FULL_MESSAGE,
+  REBOOK_PARK_MESSAGE,
+  refusedEdge,
+  windowVerdict,
+  type CreateBookingBody,
+} from "@parkwell/contract";
+import { AppError } from "../../lib/app-error";
+import { pgCode, SQLSTATE } from "../../lib/pg-error";
+import type { Tx } from "../../db/tx";
+import { payerOfBooking } from "../companies/company-pay.service";
+import { clockOfPark } from "../parks/parks.present";
+import { fingerprintOf } from "../purchases/purchases.domain";
+import { releaseCouponUse } from "../purchases/coupons.service";
+import { refundPurchase, shortfall } from "../purchases/purchases.service";
+import {
+  chargeAccountKeys,
+  creditGuarantee,
+  ensureChargeAccounts,
+  revenueShard,
+} from "../wallet/ledger.service";
+import {
+  BOOKING_MOVES,
+  BOOKING_PURCHASE,
+  bookingPurchaseOf,
+  bookingReceiptOnly,
+  receiptPark,
+} from "./booking-receipts.service";
+import {
+  closedWindow,
+  currencyChanged,
+  guardVehicle,
+  lockPark,
+  notFound,
+  price,
+  readParkWithCountry,
+  windowRefused,
+  type BookingDeps,
+  type ParkForBooking,
+} from "./booking-core.service";
+import { queueBookingMail } from "./bookings-mail.service";
+import * as repo from "./bookings.repo";
+import type { BookingRow } from "./bookings.repo";
+import { newBookingRow, replay } from "./bookings.service";
+
+export const NOT_REBOOKABLE_MESSAGE = "Only an active booking whose car is not in yet can be rebooked";
+
+const notRebookable = () => new AppError(409, "booking_not_rebookable", NOT_REBOOKABLE_MESSAGE);
+const parkRefused = () => AppError.validation({ park_id: REBOOK_PARK_MESSAGE }, REBOOK_PARK_MESSAGE);
+const rebookFull = () => new AppError(409, "no_capacity", REBOOK_FULL_MESSAGE);
+
+/** What a rebooking did, for the caller's `settle` (in its transaction) and its answer. */
+export interface Rebooked {
+  first: BookingRow;
+  booking: BookingRow;
+  /** The first booking's money, given back in full (its credit note) and paid on for the new one. */
+  refundedMinor: number;
+  /** What the guarantee added for the new booking (its price above the first's). */
+  differenceMinor: number;
+  /** What was left in the wallet when the new park costs less. */
+  returnedMinor: number;
+  at: Date;
+}
+
+export interface RebookRequest {
+  userId: string;
+  bookingId: string;
+  parkId: number;
+  idempotencyKey?: string | undefined;
+  /**
+   * The caller's own rule, with the first booking locked (its row FOR UPDATE, after the new
+   * park's capacity row): throws to refuse (an offer already settled).
+   */
+  check?: (tx: Tx, first: BookingRow) => Promise<void>;
+  /** After the new booking is made, in its transaction: the caller's rows, who pays the difference. */
+  settle?: (tx: Tx, done: Rebooked) => Promise<void>;
+}
+
+/** `book_space` answered something else than booked: the rebooking rolls back whole. */
+class NotRebooked extends Error {
+  constructor(readonly status: repo.BookSpaceStatus) {
+    super(`not rebooked: ${status}`);
+  }
+}
+
+/** The fingerprint of a rebooking: the booking moved and the park chosen. */
+export const rebookFingerprint = (bookingId: string, parkId: number) =>
+  fingerprintOf(["rebook", bookingId, parkId]);
+
+/**
+ * Whether `to` can take the booking's window at `now`: another active park of the same country
+ * (so the same currency), selling spaces of its vehicle type, open over the window; the price of
+ * the window there today (pricing.domain, no coupon). Refusals: 422 at park_id, or the window's.
+ */
+export async function rebookingPrice(
+  db: BookingDeps["db"],
+  first: Pick<BookingRow, "parkId" | "vehicleTypeId" | "currency" | "startTime" | "endTime">,
+  parkId: number,
+  now: Date,
+  from?: ParkForBooking,
+) {
+  const fromPark = from ?? (await readParkWithCountry(db, first.parkId, first.vehicleTypeId));
+  const to = parkId === first.parkId ? undefined : await readParkWithCountry(db, parkId, first.vehicleTypeId);
+  if (
+    !fromPark ||
+    !to ||
+    to.status !== "active" ||
+    to.countryId !== fromPark.countryId ||
+    to.currency !== first.currency.trim() ||
+    !to.capacity ||
+    to.hourlyMinor === null ||
+    to.dailyMaxMinor === null
+  ) {
+    throw parkRefused();
+  }
+  const verdict = windowVerdict(first.startTime, first.endTime, now, clockOfPark(to));
+  if (!verdict.bookable) {
+    throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
+  }
+  return { park: to, fromPark, breakdown: price(to, first.startTime, first.endTime, now, null) };
+}
+
+/**
+ * Rebooks the caller's booking at `parkId` for the same window, or answers the rebooking made
+ * with the same Idempotency-Key (`replayed`). Another driver's booking is a 404; a booking no longer
+ * active or whose car is in, 409 `booking_not_rebookable`; one a company paid, 422 (its refund goes
+ * back to the company: the guarantee refunds it); the park full, 409 `no_capacity` with the
+ * first booking untouched.
+ */
+export async function rebookBooking(
+  deps: BookingDeps,
+  r: RebookRequest,
+): Promise<{ booking: BookingRow; replayed: boolean; rebooked: Rebooked | null }> {
+  const { db } = deps;
+  const hash = rebookFingerprint(r.bookingId, r.parkId);
+  if (r.idempotencyKey) {
+    const found = await replay(db, r.userId, r.idempotencyKey, hash);
+    if (found) return { booking: found, replayed: true, rebooked: null };
+  }
+  const first = await repo.findBooking(db, r.userId, { id: r.bookingId });
+  if (!first) throw notFound();
+  if (first.status !== "active" || first.checkedInAt) throw notRebookable();
+  if (await payerOfBooking(db, first.id)) {
+    throw AppError.validation({ park_id: REBOOK_COMPANY_MESSAGE }, REBOOK_COMPANY_MESSAGE);
+  }
+  const now = deps.clock();
+  const { park, fromPark, breakdown } = await rebookingPrice(db, first, r.parkId, now);
+  const body: CreateBookingBody = {
+    kind: "window",
+    park_id: park.id,
+    vehicle_type_id: first.vehicleTypeId,
+    vehicle_id: first.vehicleId,
+    plate_number: first.plateNumber,
+    start_time: first.startTime,
+    end_time: first.endTime,
+  };
+  const n = {
+    userId: r.userId,
+    body,
+    idempotencyKey: r.idempotencyKey,
+    hash,
+    now,
+    vehicleId: first.vehicleId,
+    plate: first.plateNumber,
+  };
+  const booking = newBookingRow(n, park, first.startTime, first.endTime, breakdown, null);
+  const move = { userId: r.userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
+  // The wallet's and the new booking's revenue shard's first movement, before the locks.
+  await db.transaction((tx) => ensureChargeAccounts(tx, move));
+  let rebooked: Rebooked | null = null;
+  try {
+    await guardVehicle(() =>
+      db.transaction(async (tx) => {
+        // The new park's capacity row first (the lock every booking takes before the wallet's),
+        // then the first booking's row: it is closed once, by whoever holds it.
+        await lockPark(tx, deps, park.id, first.vehicleTypeId);
+        const b = await repo.findActiveForUpdate(tx, first.id);
+        if (!b || b.checkedInAt) throw notRebookable();
+        await r.check?.(tx, b);
+        const moves = b.moves + 1;
+        const refundedMinor = b.paidMinor;
+        if (refundedMinor > 0) {
+          await refundPurchase(tx, BOOKING_MOVES, bookingPurchaseOf(b, receiptPark(fromPark)), {
+            move: moves,
+            amountMinor: refundedMinor,
+            description: `Space guarantee: ${b.bookingCode} moved to ${booking.bookingCode}`,
+            at: now,
+          });
+        }
+        await releaseCouponUse(tx, b.id);
+        const closed = {
+          status: "cancelled" as const,
+          paidMinor: 0,
+          moves,
+          cancelledAt: now,
+          updatedAt: now,
+        };
+        await repo.updateBooking(tx, b.id, closed);
+        const differenceMinor = Math.max(0, booking.totalMinor - refundedMinor);
+        if (differenceMinor > 0) {
+          await creditGuarantee(tx, {
+            userId: r.userId,
+            currency: park.currency,
+            amountMinor: differenceMinor,
+            idempotencyKey: `guarantee:${b.id}`,
+            reference: booking.bookingCode,
+            description: `Space guarantee: ${b.bookingCode} moved to ${booking.bookingCode}`,
+            shard: revenueShard(b.id),
+          });
+        }
+        await queueBookingMail(deps.jobs, tx, booking, "rebooked");
+        await bookingReceiptOnly(tx, "booking", booking, receiptPark(park), now, null);
+        const status = await repo.bookSpace(tx, booking, {
+          ...chargeAccountKeys(move),
+          idempotencyKey: r.idempotencyKey ?? null,
+          requestHash: r.idempotencyKey ? hash : null,
+        });
+        if (status !== "booked") throw new NotRebooked(status);
+        rebooked = {
+          first: { ...b, ...closed },
+          booking,
+          refundedMinor,
+          differenceMinor,
+          returnedMinor: Math.max(0, refundedMinor - booking.totalMinor),
+          at: now,
+        };
+        await r.settle?.(tx, rebooked);
+      }),
+    );
+  } catch (err) {
+    if (
+      r.idempotencyKey &&
+      (err instanceof NotRebooked || err instanceof AppError || pgCode(err) === SQLSTATE.uniqueViolation)
+    ) {
+      // This request's own retry lost to its first attempt: answered with that rebooking.
+      const found = await replay(db, r.userId, r.idempotencyKey, hash);
+      if (found) return { booking: found, replayed: true, rebooked: null };
+    }
+    if (err instanceof NotRebooked) {
+      if (err.status === "full") throw rebookFull();
+      if (err.status === "closed") {
+        throw await closedWindow(db, {
+          parkId: park.id,
+          vehicleTypeId: first.vehicleTypeId,
+          start: first.startTime,
+          end: first.endTime,
+        });
+      }
+      if (err.status === "moved") throw currencyChanged();
+      throw new Error(`book_space answered ${err.status}`, { cause: err });
+    }
+    if (pgCode(err) === SQLSTATE.walletShort) {
+      throw await shortfall(db, BOOKING_PURCHASE, {
+        userId: r.userId,
+        company: null,
+        currency: park.currency,
+        amountMinor: booking.totalMinor,
+        decimals: park.decimals,
+      });
+    }
+    throw err;
+  }
+  return { booking, replayed: false, rebooked };
+}

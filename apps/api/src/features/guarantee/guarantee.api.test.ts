@@ -1,0 +1,253 @@
+import type { Booking, BookingOffer } from "@parkwell/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows, type Db } from "../../db/client";
+import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { createTestContext, type TestContext } from "../../test/harness";
+import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
+import { readMailbox } from "../../test/mailbox";
+import { allDayParks, at, book, fundedUser, HOUR } from "../bookings/bookings.test-kit";
+import { walletBalanceMinor } from "../wallet/ledger.service";
+import { localDays, parkZone } from "./guarantee.test-kit";
+
+let ctx: TestContext;
+let db: Db;
+let manager: TestUser;
+let otherManager: TestUser;
+let harbourview: number;
+let parkId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  db = ctx.database.db;
+  harbourview = await operatorId(db, "Harbourview Parking Ltd");
+  const own = new Set(await parksOf(db, harbourview));
+  parkId = (await allDayParks(db, 200)).find((id) => own.has(id))!;
+  manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
+  const [other] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM operators WHERE id <> ${harbourview} ORDER BY id LIMIT 1`,
+  );
+  otherManager = await createStaff(db, "branch_manager", { operatorId: Number(other!.id) });
+});
+afterAll(async () => {
+  await ctx?.close();
+});
+
+const call = (
+  user: TestUser,
+  method: "GET" | "POST" | "PATCH",
+  url: string,
+  payload?: object,
+  headers = {},
+) =>
+  ctx.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: { ...bearer(user), ...headers },
+    ...(payload ? { payload } : {}),
+  });
+
+const offerRows = () =>
+  queryRows<{
+    code: string;
+    status: string;
+    payer: string;
+    refunded_minor: number;
+    difference_minor: number;
+  }>(
+    db,
+    sql`SELECT b.booking_code AS code, o.status, o.payer, o.refunded_minor, o.difference_minor
+      FROM booking_offers o JOIN bookings b ON b.id = o.booking_id WHERE o.park_id = ${parkId} ORDER BY b.booking_code`,
+  );
+
+describe("the space guarantee", () => {
+  it("lists what a closure hits, offers each booking a space elsewhere or a refund, and settles each once", async () => {
+    const zone = await parkZone(db, parkId);
+    const drivers = [
+      await fundedUser(db, 50_000_000),
+      await fundedUser(db, 50_000_000),
+      await fundedUser(db, 50_000_000),
+    ];
+    const windows = [
+      [26, 28],
+      [27, 30],
+      [26 + 96, 28 + 96], // four days later: not hit
+    ] as const;
+    const booked: Booking[] = [];
+    for (const [i, [from, to]] of windows.entries()) {
+      const res = await book(ctx.app, drivers[i]!, {
+        park_id: parkId,
+        start: at(from * HOUR),
+        end: at(to * HOUR),
+        plate_number: `GTE ${100 + i} AA`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      booked.push(res.json<Booking>());
+    }
+    const closures = localDays(zone, [at(26 * HOUR), at(30 * HOUR - 1)]);
+
+    // The preview: a 409 listing the two bookings hit and who pays; nothing saved.
+    const preview = await call(manager, "PATCH", `/admin/parks/${parkId}`, { closures });
+    expect(preview.statusCode, preview.body).toBe(409);
+    expect(preview.json()).toMatchObject({
+      code: "closure_conflict",
+      affected: { total: 2, payer: "operator" },
+    });
+    expect(
+      preview
+        .json()
+        .affected.bookings.map((b: { booking_code: string }) => b.booking_code)
+        .sort(),
+    ).toEqual([booked[0]!.booking_code, booked[1]!.booking_code].sort());
+    expect((await call(manager, "GET", `/admin/parks/${parkId}`)).json().closures).toEqual([]);
+    expect(await offerRows()).toEqual([]);
+
+    // Confirmed: saved, two offers, each driver told by e-mail with the offer's link.
+    const saved = await call(manager, "PATCH", `/admin/parks/${parkId}`, {
+      closures,
+      confirm_closures: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().closures).toEqual(closures);
+    expect((await offerRows()).map((o) => [o.code, o.status, o.payer])).toEqual(
+      [booked[0]!.booking_code, booked[1]!.booking_code].sort().map((c) => [c, "open", "operator"]),
+    );
+    const mails = await readMailbox(ctx);
+    const offerMail = mails.find((m) => m.body.includes(`/booking-offers/${booked[0]!.booking_code}`));
+    expect(offerMail?.subject).toContain(booked[0]!.booking_code);
+    // The closed window takes no new booking.
+    const late = await book(ctx.app, drivers[2]!, {
+      park_id: parkId,
+      start: at(26 * HOUR),
+      end: at(27 * HOUR),
+      plate_number: "GTE 900 AA",
+    });
+    expect(late.statusCode, late.body).toBe(422);
+    expect(late.json().code).toBe("window_not_bookable");
+
+    // Another driver's booking has no offer for them.
+    const code0 = booked[0]!.booking_code;
+    expect((await call(drivers[1]!, "GET", `/booking-offers/${code0}`)).json().code).toBe(
+      "booking_offer_not_found",
+    );
+    const first = await call(drivers[0]!, "GET", `/booking-offers/${code0}`);
+    expect(first.statusCode, first.body).toBe(200);
+    const offer = first.json<BookingOffer>();
+    expect(offer).toMatchObject({ status: "open", cause: "closure", paid: booked[0]!.paid });
+    expect(offer.alternatives.length).toBeGreaterThan(0);
+    const target = offer.alternatives[0]!;
+    expect(target.park_id).not.toBe(parkId);
+    // The nearest park costs more than was paid now: the guarantee pays the difference.
+    await db.execute(sql`UPDATE park_rates SET hourly_minor = hourly_minor * 5, daily_max_minor = daily_max_minor * 5
+      WHERE park_id = ${target.park_id} AND vehicle_type_id = 1 AND kind = 'standard'`);
+    const priced = (await call(drivers[0]!, "GET", `/booking-offers/${code0}`)).json<BookingOffer>();
+    const again = priced.alternatives.find((a) => a.park_id === target.park_id)!;
+    expect(again.covered).toBeGreaterThan(0);
+    expect(again.covered).toBeCloseTo(again.price - booked[0]!.paid, 6);
+
+    const wallet = await walletBalanceMinor(db, drivers[0]!.id, "NGN");
+    const key = { "idempotency-key": "rebook-test-key-0001" };
+    const moved = await call(
+      drivers[0]!,
+      "POST",
+      `/booking-offers/${code0}/rebook`,
+      { park_id: target.park_id },
+      key,
+    );
+    expect(moved.statusCode, moved.body).toBe(201);
+    const rebooked = moved.json<Booking>();
+    expect(rebooked).toMatchObject({
+      status: "active",
+      start_time: booked[0]!.start_time,
+      end_time: booked[0]!.end_time,
+    });
+    expect(rebooked.park.id).toBe(target.park_id);
+    expect(await walletBalanceMinor(db, drivers[0]!.id, "NGN")).toBe(wallet);
+    // The same key replays the rebooking; nothing moves again.
+    const replay = await call(
+      drivers[0]!,
+      "POST",
+      `/booking-offers/${code0}/rebook`,
+      { park_id: target.park_id },
+      key,
+    );
+    expect(replay.statusCode, replay.body).toBe(201);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json<Booking>().booking_code).toBe(rebooked.booking_code);
+    // Another key: the first booking is closed already.
+    const twice = await call(
+      drivers[0]!,
+      "POST",
+      `/booking-offers/${code0}/rebook`,
+      { park_id: target.park_id },
+      {
+        "idempotency-key": "rebook-test-key-0002",
+      },
+    );
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect((await call(drivers[0]!, "POST", `/booking-offers/${code0}/refund`)).statusCode).toBe(409);
+    const settled = (await call(drivers[0]!, "GET", `/booking-offers/${code0}`)).json<BookingOffer>();
+    expect(settled).toMatchObject({
+      status: "rebooked",
+      rebooked_booking_code: rebooked.booking_code,
+      alternatives: [],
+    });
+    // The credit note gives the first booking back in full; the operator paid the difference.
+    const [note] = await queryRows<{ total: number }>(
+      db,
+      sql`SELECT total_minor AS total FROM receipts WHERE reference = ${code0} AND kind = 'credit_note'`,
+    );
+    expect(Number(note!.total)).toBe(-Math.round(booked[0]!.paid * 100));
+    const [line] = await queryRows<{ amount: number }>(
+      db,
+      sql`SELECT amount_minor AS amount FROM operator_lines WHERE kind = 'guarantee' AND reference = ${code0}`,
+    );
+    expect(Number(line!.amount)).toBe(-Math.round(again.covered * 100));
+
+    // The second driver takes the refund: everything back, fees included, once.
+    const code1 = booked[1]!.booking_code;
+    const before1 = await walletBalanceMinor(db, drivers[1]!.id, "NGN");
+    const refunded = await call(drivers[1]!, "POST", `/booking-offers/${code1}/refund`);
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    expect(refunded.json<BookingOffer>()).toMatchObject({ status: "refunded", refunded: booked[1]!.paid });
+    expect(await walletBalanceMinor(db, drivers[1]!.id, "NGN")).toBe(
+      before1 + Math.round(booked[1]!.paid * 100),
+    );
+    expect((await call(drivers[1]!, "POST", `/booking-offers/${code1}/refund`)).statusCode).toBe(409);
+
+    // The third booking is hit by a later closure; left alone, it is refunded when its window starts.
+    const code2 = booked[2]!.booking_code;
+    const later = localDays(zone, [at(windows[2][0] * HOUR)]);
+    const closeLater = await call(manager, "PATCH", `/admin/parks/${parkId}`, {
+      closures: [...closures, ...later],
+      confirm_closures: true,
+    });
+    expect(closeLater.statusCode, closeLater.body).toBe(200);
+    await db.execute(
+      sql`UPDATE bookings SET start_time = ${at(-60_000).toISOString()}::timestamptz WHERE booking_code = ${code2}`,
+    );
+    const before2 = await walletBalanceMinor(db, drivers[2]!.id, "NGN");
+    for (let run = 0; run < 2; run += 1) {
+      await ctx.app.jobs.send(db, "guarantee-refund", {});
+      await ctx.app.jobs.runDue(["guarantee-refund"]);
+    }
+    expect(await walletBalanceMinor(db, drivers[2]!.id, "NGN")).toBe(
+      before2 + Math.round(booked[2]!.paid * 100),
+    );
+    expect((await offerRows()).find((o) => o.code === code2)?.status).toBe("refunded");
+
+    // What the closures cost, on the park's list; another operator's staff do not see it.
+    const list = await call(manager, "GET", `/admin/parks/${parkId}/guarantee-offers?size=10`);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items).toHaveLength(3);
+    const [totals] = list.json().totals;
+    expect(totals).toMatchObject({ currency: "NGN", parkwell_paid: 0, open: 0 });
+    expect(totals.refunded).toBeCloseTo(booked[0]!.paid + booked[1]!.paid + booked[2]!.paid, 6);
+    expect(totals.operator_paid).toBeCloseTo(again.covered, 6);
+    expect((await call(otherManager, "GET", `/admin/parks/${parkId}/guarantee-offers`)).statusCode).toBe(404);
+
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
+  });
+});

@@ -1,0 +1,235 @@
+/** The space guarantee's queries: what a closure hits, the offers, the parks a driver may move to. */
+import { sql } from "drizzle-orm";
+import { queryRows, type Db } from "../../db/client";
+import { bookingOffers } from "../../db/schema/index";
+import type { Tx } from "../../db/tx";
+
+export type OfferRow = typeof bookingOffers.$inferSelect;
+
+const days = (list: readonly string[]) => sql`${sql.param([...list])}::date[]`;
+
+export interface HitBooking {
+  id: string;
+  booking_code: string;
+  user_id: string;
+  start_time: Date | string;
+  end_time: Date | string;
+  plate_number: string;
+  currency: string;
+  paid_minor: number;
+}
+
+/**
+ * The park's active bookings whose window meets one of `closures` (window_hits_closure, the rule
+ * book_space applies) and has not ended, whose car is not in yet: what the closure leaves without
+ * its space. Read under the park's row lock (FOR UPDATE), which every booking writer shares first,
+ * so none commits between this read and the closure's commit.
+ */
+export function bookingsHit(tx: Tx, parkId: number, closures: readonly string[], now: Date) {
+  return queryRows<HitBooking>(
+    tx,
+    sql`SELECT b.id, b.booking_code, b.user_id, b.start_time, b.end_time,
+        coalesce(b.plate_number, '') AS plate_number, b.currency, b.paid_minor
+      FROM bookings b JOIN parks p ON p.id = b.park_id
+      WHERE b.park_id = ${parkId} AND b.status = 'active' AND b.checked_in_at IS NULL
+        AND b.end_time > ${now.toISOString()}::timestamptz
+        AND window_hits_closure(${days(closures)}, p.time_zone, p.overnight_stays, b.start_time, b.end_time)
+      ORDER BY b.start_time, b.booking_code`,
+  );
+}
+
+/** Monthly passes (active or in grace) with a weekly window at the park on one of `closures`. */
+export function passesHit(tx: Tx, parkId: number, closures: readonly string[], now: Date) {
+  if (closures.length === 0) return Promise.resolve([]);
+  return queryRows<{ pass_code: string; plate_number: string }>(
+    tx,
+    sql`WITH span AS (
+        SELECT (min(d)::timestamp AT TIME ZONE p.time_zone) AS from_at,
+          ((max(d) + 1)::timestamp AT TIME ZONE p.time_zone) AS to_at, p.time_zone
+        FROM parks p, unnest(${days(closures)}) AS d WHERE p.id = ${parkId} GROUP BY p.time_zone)
+      SELECT DISTINCT w.pass_code, coalesce(w.plates, '') AS plate_number
+      FROM span, park_capacities c,
+        LATERAL pass_windows(${parkId}, c.vehicle_type_id, greatest(span.from_at, ${now.toISOString()}::timestamptz), span.to_at) w
+      WHERE c.park_id = ${parkId}
+        AND window_hits_closure(${days(closures)}, span.time_zone, false, w.start_time, w.end_time)
+      ORDER BY 1 LIMIT 200`,
+  );
+}
+
+/** Events not cancelled whose parking window at the park meets one of `closures`. */
+export function eventsHit(tx: Tx, parkId: number, closures: readonly string[], now: Date) {
+  return queryRows<{ event_id: number; name: string; window_start: Date | string }>(
+    tx,
+    sql`SELECT e.id AS event_id, e.name, ep.window_start
+      FROM event_parks ep JOIN events e ON e.id = ep.event_id JOIN parks p ON p.id = ep.park_id
+      WHERE ep.park_id = ${parkId} AND e.status <> 'cancelled' AND ep.window_end > ${now.toISOString()}::timestamptz
+        AND window_hits_closure(${days(closures)}, p.time_zone, false, ep.window_start, ep.window_end)
+      ORDER BY ep.window_start LIMIT 200`,
+  );
+}
+
+/** One offer per booking: a booking already offered (an earlier closure) keeps its offer. */
+export async function insertOffers(
+  tx: Tx,
+  rows: (typeof bookingOffers.$inferInsert)[],
+): Promise<{ bookingId: string }[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(bookingOffers)
+    .values(rows)
+    .onConflictDoNothing({ target: bookingOffers.bookingId })
+    .returning({ bookingId: bookingOffers.bookingId });
+}
+
+/** The offer of a booking, locked FOR UPDATE: it is settled once. */
+export async function lockOffer(tx: Tx, bookingId: string): Promise<OfferRow | undefined> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`SELECT id FROM booking_offers WHERE booking_id = ${bookingId}::uuid FOR UPDATE`,
+  );
+  if (!row) return undefined;
+  return offerOf(tx, bookingId);
+}
+
+export async function offerOf(db: Tx, bookingId: string): Promise<OfferRow | undefined> {
+  const [row] = await (db as Db)
+    .select()
+    .from(bookingOffers)
+    .where(sql`${bookingOffers.bookingId} = ${bookingId}::uuid`);
+  return row;
+}
+
+export async function settleOffer(
+  tx: Tx,
+  id: number,
+  set: Pick<OfferRow, "status" | "settledAt"> &
+    Partial<Pick<OfferRow, "refundedMinor" | "differenceMinor" | "rebookedBookingId">>,
+): Promise<void> {
+  await tx
+    .update(bookingOffers)
+    .set(set)
+    .where(sql`${bookingOffers.id} = ${id}`);
+}
+
+/** The booking a driver's offer is about, by its code: another driver's is not found. */
+export async function offerByCode(db: Db, userId: string, code: string) {
+  const [row] = await queryRows<{
+    booking_id: string;
+    park_id: number;
+    vehicle_type_id: number;
+    vehicle_type: string;
+    park_name: string;
+    time_zone: string;
+  }>(
+    db,
+    sql`SELECT b.id AS booking_id, b.park_id, b.vehicle_type_id, vt.name AS vehicle_type,
+        p.name AS park_name, p.time_zone
+      FROM bookings b JOIN booking_offers o ON o.booking_id = b.id JOIN parks p ON p.id = b.park_id
+      JOIN vehicle_types vt ON vt.id = b.vehicle_type_id
+      WHERE b.user_id = ${userId}::uuid AND b.booking_code = ${code}`,
+  );
+  return row;
+}
+
+export async function bookingCodeOf(db: Db, id: string | null): Promise<string | null> {
+  if (!id) return null;
+  const [row] = await queryRows<{ code: string }>(
+    db,
+    sql`SELECT booking_code AS code FROM bookings WHERE id = ${id}::uuid`,
+  );
+  return row?.code ?? null;
+}
+
+export interface Candidate {
+  id: number;
+  name: string;
+  address: string;
+  city: string;
+  lat: number;
+  lng: number;
+}
+
+/**
+ * The parks a booking hit at `parkId` may move to, nearest first: active, in the same country,
+ * selling spaces of the vehicle type (a capacity and a standard rate). Whether each is open and free
+ * for the window is the service's question (the window rules, the capacity engine).
+ */
+export async function nearestParks(db: Db, parkId: number, vehicleTypeId: number, limit: number) {
+  return queryRows<Candidate>(
+    db,
+    sql`SELECT o.id, o.name, o.address, o.city, o.lat, o.lng
+      FROM parks p
+      JOIN parks o ON o.country_id = p.country_id AND o.id <> p.id AND o.status = 'active'
+      JOIN park_capacities c ON c.park_id = o.id AND c.vehicle_type_id = ${vehicleTypeId} AND c.capacity > 0
+      JOIN park_rates r ON r.park_id = o.id AND r.vehicle_type_id = ${vehicleTypeId} AND r.kind = 'standard'
+      WHERE p.id = ${parkId}
+      ORDER BY power(o.lat - p.lat, 2) + power((o.lng - p.lng) * cos(radians(p.lat)), 2), o.id
+      LIMIT ${limit}`,
+  );
+}
+
+export async function parkPoint(db: Db, parkId: number) {
+  const [row] = await queryRows<{ lat: number; lng: number; operator_id: number | null }>(
+    db,
+    sql`SELECT lat, lng, operator_id FROM parks WHERE id = ${parkId}`,
+  );
+  return row;
+}
+
+/** Open offers whose window has started: refunded by the guarantee's job, a batch at a time. */
+export async function dueOffers(db: Db, now: Date, limit: number) {
+  return queryRows<{ booking_id: string; park_id: number; vehicle_type_id: number }>(
+    db,
+    sql`SELECT o.booking_id, b.park_id, b.vehicle_type_id
+      FROM booking_offers o JOIN bookings b ON b.id = o.booking_id
+      WHERE o.status = 'open' AND b.start_time <= ${now.toISOString()}::timestamptz
+      ORDER BY b.start_time, o.id LIMIT ${limit}`,
+  );
+}
+
+export interface ParkOfferRow {
+  booking_code: string;
+  cause: OfferRow["cause"];
+  status: OfferRow["status"];
+  payer: OfferRow["payer"];
+  start_time: Date | string;
+  end_time: Date | string;
+  time_zone: string;
+  currency: string;
+  refunded_minor: number;
+  difference_minor: number;
+  rebooked_park: string | null;
+  created_at: Date | string;
+  settled_at: Date | string | null;
+}
+
+/** A park's offers, newest first (the back office's list of what its closures cost). */
+export function parkOffers(db: Db, parkId: number, limit: number, offset: number) {
+  return queryRows<ParkOfferRow>(
+    db,
+    sql`SELECT b.booking_code, o.cause, o.status, o.payer, b.start_time, b.end_time, p.time_zone,
+        o.currency, o.refunded_minor, o.difference_minor, np.name AS rebooked_park, o.created_at, o.settled_at
+      FROM booking_offers o JOIN bookings b ON b.id = o.booking_id JOIN parks p ON p.id = o.park_id
+      LEFT JOIN bookings nb ON nb.id = o.rebooked_booking_id LEFT JOIN parks np ON np.id = nb.park_id
+      WHERE o.park_id = ${parkId}
+      ORDER BY o.created_at DESC, o.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+}
+
+export async function parkOfferTotals(db: Db, parkId: number) {
+  return queryRows<{
+    currency: string;
+    n: number;
+    refunded: number;
+    operator_paid: number;
+    parkwell_paid: number;
+    open: number;
+  }>(
+    db,
+    sql`SELECT currency, count(*)::int AS n, coalesce(sum(refunded_minor), 0)::bigint AS refunded,
+        coalesce(sum(difference_minor) FILTER (WHERE payer = 'operator'), 0)::bigint AS operator_paid,
+        coalesce(sum(difference_minor) FILTER (WHERE payer = 'parkwell'), 0)::bigint AS parkwell_paid,
+        (count(*) FILTER (WHERE status = 'open'))::int AS open
+      FROM booking_offers WHERE park_id = ${parkId} GROUP BY currency ORDER BY currency`,
+  );
+}

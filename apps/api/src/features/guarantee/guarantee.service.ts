@@ -1,0 +1,354 @@
+/**
+ * The space guarantee (docs/PRODUCT-RULES.md "The space guarantee", decision 058): what a park's
+ * closure hits (listed before it is saved), the offers made when it is confirmed (one per booking,
+ * with its e-mail), the driver's choice (a space at another park for the same window through
+ * bookings' rebookBooking, or a full refund through cancelInFull), the refund made by itself when
+ * the window starts (the guarantee-refund job), and what each park's offers cost.
+ */
+import { AppError } from "../../lib/app-error";
+import {
+  GUARANTEE_ALTERNATIVES,
+  OFFER_NOT_FOUND_MESSAGE,
+  OFFER_SETTLED_MESSAGE,
+  type ClosureAffected,
+  type GuaranteeCause,
+  type GuaranteePayer,
+} from "@parkwell/contract";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../db/tx";
+import type { Jobs } from "../../jobs/queue";
+import { listPage, offsetOf } from "../../lib/pagination";
+import { cancelInFull } from "../bookings/bookings.service";
+import { queueOfferMail } from "../bookings/bookings-mail.service";
+import { rebookBooking, rebookingPrice, type Rebooked } from "../bookings/rebook.service";
+import { readParkWithCountry, type BookingDeps } from "../bookings/booking-core.service";
+import { getBookingByCode } from "../bookings/bookings.service";
+import { freeSpacesOf } from "../capacity/capacity.service";
+import { payerOfBooking } from "../companies/company-pay.service";
+import { postOperatorMove } from "../settlements/operator-ledger.service";
+import { marketingKey } from "../wallet/ledger.domain";
+import { revenueShard } from "../wallet/ledger.service";
+import { distanceKm, type DifferencePayer } from "./guarantee.domain";
+import * as repo from "./guarantee.repo";
+
+export type GuaranteeDeps = Pick<BookingDeps, "db" | "clock" | "jobs">;
+
+const offerNotFound = () => AppError.notFound(OFFER_NOT_FOUND_MESSAGE, "booking_offer_not_found");
+const offerSettled = () => new AppError(409, "offer_settled", OFFER_SETTLED_MESSAGE);
+
+/** What new closure days hit at a park, with the bookings to offer the guarantee to. */
+export async function closureHits(
+  tx: Tx,
+  parkId: number,
+  added: readonly string[],
+  now: Date,
+  payer: GuaranteePayer,
+): Promise<{ affected: ClosureAffected; bookings: repo.HitBooking[] }> {
+  const bookings = added.length ? await repo.bookingsHit(tx, parkId, added, now) : [];
+  const passes = added.length ? await repo.passesHit(tx, parkId, added, now) : [];
+  const events = added.length ? await repo.eventsHit(tx, parkId, added, now) : [];
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return {
+    bookings,
+    affected: {
+      total: bookings.length + passes.length + events.length,
+      bookings: bookings.slice(0, 200).map((b) => ({
+        booking_code: b.booking_code,
+        start_time: iso(b.start_time),
+        end_time: iso(b.end_time),
+        plate_number: b.plate_number,
+      })),
+      passes,
+      events: events.map((e) => ({
+        event_id: Number(e.event_id),
+        name: e.name,
+        window_start: iso(e.window_start),
+      })),
+      payer,
+    },
+  };
+}
+
+/**
+ * Offers the guarantee to each booking hit, in the change's transaction (the park's row locked):
+ * one offer per booking (a booking already offered keeps its first offer), its e-mail queued with it.
+ * Returns how many were offered.
+ */
+export async function offerGuarantee(
+  jobs: Jobs,
+  tx: Tx,
+  o: {
+    parkId: number;
+    cause: GuaranteeCause;
+    payer: DifferencePayer;
+    createdBy: string | null;
+    now: Date;
+    bookings: repo.HitBooking[];
+  },
+): Promise<number> {
+  const made = await repo.insertOffers(
+    tx,
+    o.bookings.map((b) => ({
+      bookingId: b.id,
+      parkId: o.parkId,
+      cause: o.cause,
+      payer: o.payer.kind,
+      operatorId: o.payer.kind === "operator" ? o.payer.operatorId : null,
+      currency: b.currency,
+      createdBy: o.createdBy,
+      createdAt: o.now,
+    })),
+  );
+  const offered = new Set(made.map((m) => m.bookingId));
+  for (const b of o.bookings) {
+    if (!offered.has(b.id)) continue;
+    await queueOfferMail(jobs, tx, {
+      id: b.id,
+      endTime: new Date(b.end_time),
+      paidMinor: Number(b.paid_minor),
+    });
+  }
+  return offered.size;
+}
+
+/**
+ * The operator's part of a rebooking's difference, in the rebooking's transaction, after the new
+ * booking's charge (the lock order of every booking: revenue shards, then the operator's): its
+ * account gives back to Parkwell's marketing account what it fronted to the driver's wallet.
+ */
+async function operatorPays(tx: Tx, payer: DifferencePayer, parkId: number, done: Rebooked): Promise<void> {
+  if (payer.kind !== "operator" || done.differenceMinor <= 0) return;
+  const currency = done.booking.currency.trim();
+  await postOperatorMove(tx, {
+    operatorId: payer.operatorId,
+    currency,
+    kind: "guarantee",
+    ledgerKind: "operator_adjustment",
+    ledgerKey: `guarantee:${done.first.id}:operator`,
+    shard: 0,
+    counterAccount: {
+      key: marketingKey(currency, revenueShard(done.first.id)),
+      kind: "marketing_spend",
+      currency,
+    },
+    amountMinor: -done.differenceMinor,
+    grossMinor: 0,
+    commissionMinor: 0,
+    parkId,
+    reference: done.first.bookingCode,
+    note: `Space guarantee: ${done.first.bookingCode} moved to ${done.booking.bookingCode}`,
+    description: `Space guarantee ${done.first.bookingCode}`,
+    occurredAt: done.at,
+  });
+}
+
+/**
+ * A rebooking with the guarantee's difference paid by `payer` (Parkwell, or the operator whose
+ * park `parkId` closed): bookings' rebookBooking, with the operator's part posted in its
+ * transaction. For the offers below, and for another feature's decision (a driver's claim).
+ */
+export function rebookWithGuarantee(
+  deps: GuaranteeDeps,
+  r: {
+    userId: string;
+    bookingId: string;
+    parkId: number;
+    payer: DifferencePayer;
+    /** The park whose operator pays, named on its line. */
+    closedParkId: number;
+    idempotencyKey?: string | undefined;
+    check?: (tx: Tx, first: Rebooked["first"]) => Promise<void>;
+    settle?: (tx: Tx, done: Rebooked) => Promise<void>;
+  },
+) {
+  return rebookBooking(deps, {
+    userId: r.userId,
+    bookingId: r.bookingId,
+    parkId: r.parkId,
+    idempotencyKey: r.idempotencyKey,
+    check: r.check,
+    settle: async (tx, done) => {
+      await operatorPays(tx, r.payer, r.closedParkId, done);
+      await r.settle?.(tx, done);
+    },
+  });
+}
+
+const payerOf = (o: repo.OfferRow): DifferencePayer =>
+  o.payer === "operator" && o.operatorId !== null
+    ? { kind: "operator", operatorId: o.operatorId }
+    : { kind: "parkwell" };
+
+/** The driver's choice of another park: the offer locked after the booking, settled once. */
+export async function rebookOffer(
+  deps: GuaranteeDeps,
+  userId: string,
+  code: string,
+  parkId: number,
+  idempotencyKey: string | undefined,
+) {
+  const found = await repo.offerByCode(deps.db, userId, code.toUpperCase());
+  if (!found) throw offerNotFound();
+  const offer = await repo.offerOf(deps.db, found.booking_id);
+  if (!offer) throw offerNotFound();
+  return rebookWithGuarantee(deps, {
+    userId,
+    bookingId: found.booking_id,
+    parkId,
+    payer: payerOf(offer),
+    closedParkId: offer.parkId,
+    idempotencyKey,
+    check: async (tx, first) => {
+      const locked = await repo.lockOffer(tx, first.id);
+      if (!locked || locked.status !== "open") throw offerSettled();
+    },
+    settle: async (tx, done) => {
+      await repo.settleOffer(tx, offer.id, {
+        status: "rebooked",
+        settledAt: done.at,
+        refundedMinor: done.refundedMinor,
+        differenceMinor: done.differenceMinor,
+        rebookedBookingId: done.booking.id,
+      });
+    },
+  });
+}
+
+/**
+ * The refund of an offer's booking, in full, fees included: asked by the driver, or made by the
+ * job when the window starts. The offer is locked after the booking and settled once; a booking no
+ * longer active (cancelled by its driver, its car in) lapses the offer, nothing moved.
+ */
+async function refundOfferBooking(
+  deps: GuaranteeDeps,
+  target: { bookingId: string; parkId: number; vehicleTypeId: number },
+  settledAnswer: () => AppError | null,
+): Promise<boolean> {
+  return cancelInFull(
+    deps,
+    { id: target.bookingId, parkId: target.parkId, vehicleTypeId: target.vehicleTypeId },
+    {
+      template: "closure_refunded",
+      description: "Space guarantee: refund",
+      guard: async (tx, b, now) => {
+        const offer = await repo.lockOffer(tx, target.bookingId);
+        if (!offer || offer.status !== "open") {
+          const refusal = settledAnswer();
+          if (refusal) throw refusal;
+          return false;
+        }
+        if (!b || b.checkedInAt) {
+          await repo.settleOffer(tx, offer.id, { status: "lapsed", settledAt: now });
+          return false;
+        }
+        return true;
+      },
+      after: async (tx, b, refundedMinor, now) => {
+        const offer = (await repo.offerOf(tx, b.id))!;
+        await repo.settleOffer(tx, offer.id, { status: "refunded", settledAt: now, refundedMinor });
+      },
+    },
+  );
+}
+
+/** POST /booking-offers/{code}/refund: the driver takes the refund. */
+export async function refundOffer(deps: GuaranteeDeps, userId: string, code: string): Promise<void> {
+  const found = await repo.offerByCode(deps.db, userId, code.toUpperCase());
+  if (!found) throw offerNotFound();
+  await refundOfferBooking(
+    deps,
+    { bookingId: found.booking_id, parkId: found.park_id, vehicleTypeId: found.vehicle_type_id },
+    offerSettled,
+  );
+}
+
+/**
+ * The `guarantee-refund` job (every minute): the open offers whose window has started are refunded,
+ * each in its own transaction; run twice or by two processes, each is refunded once.
+ */
+export async function refundDueOffers(deps: GuaranteeDeps): Promise<number> {
+  let done = 0;
+  for (let round = 0; round < 20; round++) {
+    const due = await repo.dueOffers(deps.db, deps.clock(), 50);
+    if (due.length === 0) break;
+    for (const o of due) {
+      const target = { bookingId: o.booking_id, parkId: o.park_id, vehicleTypeId: o.vehicle_type_id };
+      if (await refundOfferBooking(deps, target, () => null)) done += 1;
+    }
+  }
+  return done;
+}
+
+/** The driver's offer page: the booking hit, and the parks free for its window, nearest first. */
+export async function offerView(deps: Pick<GuaranteeDeps, "db" | "clock">, userId: string, code: string) {
+  const { db } = deps;
+  const found = await repo.offerByCode(db, userId, code.toUpperCase());
+  if (!found) throw offerNotFound();
+  const booking = await getBookingByCode(db, userId, code);
+  const offer = (await repo.offerOf(db, booking.id))!;
+  const now = deps.clock();
+  const alternatives: Alternative[] = [];
+  const open = offer.status === "open" && booking.status === "active" && !booking.checkedInAt;
+  const companyPaid = open ? (await payerOfBooking(db, booking.id)) !== null : false;
+  const fromPark = await readParkWithCountry(db, booking.parkId, booking.vehicleTypeId);
+  if (open && !companyPaid && fromPark) {
+    const here = await repo.parkPoint(db, booking.parkId);
+    const candidates = await repo.nearestParks(db, booking.parkId, booking.vehicleTypeId, 20);
+    const free = await freeSpacesOf(
+      db,
+      candidates.map((c) => c.id),
+      booking.vehicleTypeId,
+      booking.startTime,
+      booking.endTime,
+    );
+    for (const c of candidates) {
+      if (alternatives.length >= GUARANTEE_ALTERNATIVES) break;
+      const spaces = free.get(c.id)?.available ?? 0;
+      if (spaces <= 0) continue;
+      try {
+        const { breakdown } = await rebookingPrice(db, booking, c.id, now, fromPark);
+        alternatives.push({
+          park: c,
+          distanceKm: here ? distanceKm(here, c) : 0,
+          freeSpaces: spaces,
+          priceMinor: breakdown.totalMinor,
+          coveredMinor: Math.max(0, breakdown.totalMinor - booking.paidMinor),
+          returnedMinor: Math.max(0, booking.paidMinor - breakdown.totalMinor),
+        });
+      } catch (err) {
+        // Closed for the window, or not selling this type: not offered.
+        if (!(err instanceof AppError)) throw err;
+      }
+    }
+  }
+  return {
+    booking,
+    offer,
+    parkName: found.park_name,
+    timeZone: found.time_zone,
+    vehicleType: found.vehicle_type,
+    decimals: fromPark?.decimals ?? 0,
+    companyPaid,
+    alternatives,
+    rebookedCode: await repo.bookingCodeOf(db, offer.rebookedBookingId),
+  };
+}
+
+export interface Alternative {
+  park: repo.Candidate;
+  distanceKm: number;
+  freeSpaces: number;
+  priceMinor: number;
+  coveredMinor: number;
+  returnedMinor: number;
+}
+
+/** A park's offers and what they cost, per currency (the back office). */
+export async function parkOffers(db: Db, parkId: number, q: { page: number; size: number }) {
+  const [rows, totals] = await Promise.all([
+    repo.parkOffers(db, parkId, q.size, offsetOf(q)),
+    repo.parkOfferTotals(db, parkId),
+  ]);
+  const total = totals.reduce((n, t) => n + Number(t.n), 0);
+  return { page: listPage(rows, total, q), totals };
+}
