@@ -296,7 +296,6 @@ function presentedQuote(
   token: string,
   secret: string,
   ask: { userId: string; parkId: number; vehicleTypeId: number; start: Date; end: Date; now: Date },
-  chargerId: number | null,
 ): QuoteClaim {
   const claim = readQuote(token, secret);
   if (
@@ -305,8 +304,7 @@ function presentedQuote(
     claim.p !== ask.parkId ||
     claim.v !== ask.vehicleTypeId ||
     claim.s !== ask.start.getTime() ||
-    claim.e !== ask.end.getTime() ||
-    claim.c !== chargerId
+    claim.e !== ask.end.getTime()
   ) {
     throw quoteInvalid();
   }
@@ -345,7 +343,7 @@ export async function pricedWindow(
   const { pricing } = ask;
   const claim =
     pricing.as === "booking" && pricing.token !== undefined
-      ? presentedQuote(pricing.token, pricing.secret, ask, ask.chargerId ?? null)
+      ? presentedQuote(pricing.token, pricing.secret, ask)
       : null;
   if (pricing.as === "booking" && !claim && park.hasRateRules) throw quoteRequired();
   const rate = { hourlyMinor: park.hourlyMinor!, dailyMaxMinor: park.dailyMaxMinor! };
@@ -376,7 +374,6 @@ export function quoteTokenOf(
     vehicleTypeId: number;
     start: Date;
     end: Date;
-    chargerId: number | null;
     currency: string;
     breakdown: PriceBreakdown;
   },
@@ -389,7 +386,6 @@ export function quoteTokenOf(
       v: q.vehicleTypeId,
       s: q.start.getTime(),
       e: q.end.getTime(),
-      c: q.chargerId,
       k: q.currency,
       m: q.breakdown.parkingMinor,
       r: q.breakdown.rateRule ?? null,

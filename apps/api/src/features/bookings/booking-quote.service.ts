@@ -56,7 +56,6 @@ export async function quoteBooking(
       vehicleTypeId: q.vehicle_type_id,
       start,
       end,
-      chargerId: q.charger_id ?? null,
       currency: park.currency,
       breakdown: priced.breakdown,
     },

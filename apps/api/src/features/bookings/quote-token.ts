@@ -1,8 +1,8 @@
 /**
  * A window's quote token (docs/decisions/059-demand-pricing.md): what GET /bookings/quote answers
  * as `quote_token`, and POST /bookings and /bookings/hold present to be charged the quoted parking.
- * A signed, expiring claim naming the driver, the park, the vehicle type, the window, the charger
- * group, the currency, the parking quoted and the busy-time rule that priced it; it needs no table,
+ * A signed, expiring claim naming the driver, the park, the vehicle type, the window, the currency,
+ * the parking quoted and the busy-time rule that priced it; it needs no table,
  * so a booking reads nothing more for it (decision 052). Its key is derived from the signing
  * secret for this use alone: a token is never a QR code, an event's access grant or the reverse.
  */
@@ -11,13 +11,15 @@ import { QUOTE_TOKEN_TTL_MS } from "@parkwell/contract";
 import type { BookedRateRule } from "../../lib/price-breakdown";
 
 export interface QuoteClaim {
-  /** The driver, the park, the vehicle type, the window (ms), the charger group. */
+  /**
+   * The driver, the park, the vehicle type, the window (ms). Not the charger group: the token holds
+   * the parking, and the charging sold with a window is priced at the booking as before.
+   */
   u: string;
   p: number;
   v: number;
   s: number;
   e: number;
-  c: number | null;
   /** The currency and the parking quoted (minor units, before a coupon), and the rule that priced it. */
   k: string;
   m: number;

@@ -17,7 +17,7 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, createUser, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../../test/ledger-invariants";
-import { at, book, extend, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
+import { addChargers, at, book, extend, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../../wallet/ledger.service";
 import { newPark, type Method } from "./admin-parks.test-kit";
 
@@ -284,8 +284,15 @@ describe("a quote's busy-time price, held by its token", () => {
     expect((await bookWith(driver, start, end, `${first.quote_token}x`)).json().code).toBe("quote_invalid");
     expect(await balance(driver)).toBe(before);
 
-    // With it: charged the quoted total, the rule kept on the booking.
-    const booked = await bookWith(driver, start, end, first.quote_token);
+    // With it: charged the quoted total, the rule kept on the booking. The token holds the parking,
+    // whatever charger group is chosen with it (one paid at the charger here).
+    const charger = await addChargers(db, park.id, { priceUnit: "kwh" });
+    const booked = await book(
+      ctx.app,
+      driver,
+      { park_id: park.id, start, end, charger_id: charger, quote_token: first.quote_token },
+      {},
+    );
     expect(booked.statusCode, booked.body).toBe(201);
     const b = booked.json<Booking>();
     expect(b.amount).toBe(first.price.amount);
