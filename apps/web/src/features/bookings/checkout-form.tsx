@@ -86,7 +86,9 @@ function useWindowQuote({ enabled, ...asked }: BookingQuoteAsked & { enabled: bo
     enabled,
     refetchInterval: QUOTE_TOKEN_TTL_MS / 3,
   });
-  return { quote, token: quote.isError ? undefined : quote.data?.quote_token };
+  // A window's own token only: while another window's answer stands in (placeholder), none.
+  const held = !quote.isError && !quote.isPlaceholderData;
+  return { quote, token: held ? quote.data?.quote_token : undefined };
 }
 
 /**
