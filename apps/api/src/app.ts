@@ -272,7 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings, eventLine };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(guaranteeRoutes(bookingDeps, auth), { prefix: "/api/v1" });
-  await app.register(holdRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
+  await app.register(holdRoutes(paymentDeps, config, auth, qr), { prefix: "/api/v1" });
   await app.register(purchaseCheckoutRoutes({ ...paymentDeps, kinds: checkoutKinds }, config, auth), {
     prefix: "/api/v1",
   });

@@ -121,6 +121,11 @@ export const SalesRowSchema = z.object({
   operator_share: money,
   /** Parkwell's part of the space sold: the commission (all of it at a park Parkwell runs). */
   commission: money,
+  /**
+   * Of the parking, what busy-time rules added (decision 059; negative for a discount): a window
+   * booking's parking as charged and extended over the normal rates'. Part of `parking`, not beside it.
+   */
+  busy_time: money,
   /** Charged (the sale and its extensions, renewals, overstays). */
   total: money,
   refunds: money,

@@ -29,6 +29,14 @@ export function shownStatus(
 export const BOOKING_FULL_MESSAGE = "No space is left for this vehicle type in this window";
 export const BOOKING_NOT_FOUND_MESSAGE = "Booking not found";
 
+/** A quote's token as a booking sends it back (opaque; at most 1,000 characters). */
+const QuoteTokenSchema = z
+  .string({ error: "quote_token must be text" })
+  .trim()
+  .min(1, { error: "quote_token must be text" })
+  .max(1000, { error: "quote_token is too long" })
+  .optional();
+
 const time = (name: string) =>
   z
     .string({ error: `${name} is required` })
@@ -59,6 +67,11 @@ export const CreateBookingBodySchema = z
     coupon_code: CouponCodeSchema,
     /** One of the park's groups of EV chargers (its page's `chargers[].id`), held with the window. */
     charger_id: idNumber("charger_id").nullish(),
+    /**
+     * The `quote_token` of GET /bookings/quote for this window and vehicle: the booking is charged
+     * the quoted parking (decision 059). Needed at a park with busy-time prices; expired, 409.
+     */
+    quote_token: QuoteTokenSchema,
     start_time: time("start_time").optional(),
     end_time: time("end_time").optional(),
   })
@@ -96,6 +109,7 @@ interface BookingRequestBase {
   company_id?: number | null | undefined;
   coupon_code?: string | undefined;
   charger_id?: number | null | undefined;
+  quote_token?: string | undefined;
 }
 export type CreateBookingBody = BookingRequestBase & { kind: "window"; start_time: Date; end_time: Date };
 export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event_code: string };
@@ -135,6 +149,12 @@ export const BookingQuoteSchema = z
   .object({
     price: WindowPriceSchema,
     coupon: CouponVerdictSchema,
+    /**
+     * A window's quote: the token POST /bookings and /bookings/hold present to be charged this
+     * parking (decision 059), and until when it holds (QUOTE_TOKEN_TTL_MINUTES). An event's has none.
+     */
+    quote_token: z.string().optional(),
+    quote_expires_at: z.string().optional(),
   })
   .meta({ id: "BookingQuote" });
 export type BookingQuote = z.infer<typeof BookingQuoteSchema>;
@@ -154,6 +174,8 @@ export const HoldBookingBodySchema = z.object({
   coupon_code: CouponCodeSchema,
   /** A group of the park's EV chargers, as POST /bookings takes it: the hold keeps one for the window. */
   charger_id: idNumber("charger_id").nullish(),
+  /** The quote's token, as POST /bookings takes it: the hold keeps the quoted parking. */
+  quote_token: QuoteTokenSchema,
 });
 export type HoldBookingBody = z.infer<typeof HoldBookingBodySchema>;
 

@@ -94,6 +94,7 @@ export const ERRORS = {
     when: "a charger group's count lowered below, or the group deactivated under, what bookings hold",
     params: inBody<Without<ChargerConflict>>(),
   },
+  rate_rule_not_found: { status: 404, when: "no such busy-time rule at the park" },
   park_in_use: {
     status: 409,
     when: "a park's country or time zone changed while things there are not finished",
@@ -120,6 +121,16 @@ export const ERRORS = {
   currency_mismatch: { status: 409, when: "the park's currency is not the booking's or the wallet's" },
   park_currency_changed: { status: 409, when: "the park's currency changed while buying: look again" },
   funds_available: { status: 409, when: "a hold asked for though the wallet can pay: book directly" },
+  quote_required: {
+    status: 409,
+    when: "a window at a park with busy-time prices booked without a quote_token",
+  },
+  quote_expired: { status: 409, when: "the quote_token's price is no longer held: ask for a quote again" },
+  quote_changed: { status: 409, when: "the park's rates changed since the quote: ask for a quote again" },
+  quote_invalid: {
+    status: 422,
+    when: "the quote_token is not ours, or is for another window, vehicle or user",
+  },
   booking_cancelled: { status: 409, when: "the booking was cancelled (gate, review, claim)" },
   cancel_too_late: {
     status: 409,

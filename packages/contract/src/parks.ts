@@ -133,6 +133,13 @@ export const PriceBreakdownSchema = z.object({
       "EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger).",
   }),
   charging_hours: z.number().int().optional(),
+  /**
+   * A busy-time rule priced the parking (decision 059): its name, its percentage and the window's
+   * parking at the normal rates, shown beside the busy-time price. Absent: the normal rates.
+   */
+  busy_time: z
+    .object({ rule: z.string(), adjustment_percent: z.number(), normal_parking: z.number() })
+    .optional(),
 });
 
 export const WindowPriceSchema = MoneySchema.extend({ breakdown: PriceBreakdownSchema }).meta({

@@ -202,3 +202,45 @@ export function taxesOf(
   });
   return { taxMinor: lines.reduce((sum, l) => sum + l.taxMinor, 0), lines };
 }
+
+/**
+ * A busy-time rule's adjustment (decision 059): basis points of the window's parking at the normal
+ * rates, up (positive) or down, then held between the rule's floor and ceiling (minor units of the
+ * parking; null: none). Parking that is free stays free.
+ */
+export interface RateAdjustment {
+  adjustmentBps: number;
+  floorMinor: number | null;
+  ceilingMinor: number | null;
+}
+
+/** The parking after a rule: `normalMinor` moved by the rule's percentage (bpsOf), within its floor and ceiling. */
+export function adjustedParkingOf(normalMinor: number, rule: RateAdjustment): number {
+  if (normalMinor <= 0) return normalMinor;
+  let parking = normalMinor + bpsOf(normalMinor, rule.adjustmentBps);
+  if (rule.floorMinor !== null && parking < rule.floorMinor) parking = rule.floorMinor;
+  if (rule.ceilingMinor !== null && parking > rule.ceilingMinor) parking = rule.ceilingMinor;
+  return parking;
+}
+
+/**
+ * How several rules that apply to one window combine: the one that gives the highest parking wins
+ * (a busy-time increase over any discount, the smaller of two discounts), the first in `applicable`'s
+ * order on a tie (the rules are read oldest first); null when none changes the normal price. One
+ * rule prices a window, never a chain of them.
+ */
+export function ruleThatPrices<R extends RateAdjustment>(
+  normalMinor: number,
+  applicable: readonly R[],
+): R | null {
+  let best: R | null = null;
+  let bestMinor = -Infinity;
+  for (const rule of applicable) {
+    const parking = adjustedParkingOf(normalMinor, rule);
+    if (parking > bestMinor) {
+      best = rule;
+      bestMinor = parking;
+    }
+  }
+  return bestMinor === normalMinor ? null : best;
+}

@@ -4,6 +4,15 @@
  * both name, so the database layer imports no feature.
  */
 import type { TaxLine } from "@parkwell/contract";
+/** A busy-time rule as a price keeps it: the pricing core's RateAdjustment, with its id and name. */
+export interface BookedRateRule {
+  id: number;
+  name: string;
+  adjustmentBps: number;
+  floorMinor: number | null;
+  ceilingMinor: number | null;
+}
+
 export interface PriceBreakdown {
   /** Billed hours (started hours, after the daily cap split). */
   hours: number;
@@ -29,6 +38,13 @@ export interface PriceBreakdown {
   chargingMinor?: number;
   chargingHours?: number;
   chargingHourMinor?: number;
+  /**
+   * A busy-time rule priced the parking (decision 059): the rule as it was when quoted (kept, so an
+   * extension moves its added parking by the same rule, and a report tells what the rules added),
+   * and the window's parking at the normal rates. Absent: the normal rates.
+   */
+  rateRule?: BookedRateRule;
+  normalParkingMinor?: number;
   /** A coupon's discount off the parking (pricing.domain withCoupon), and its code; absent: none. */
   couponDiscountMinor?: number;
   couponCode?: string;

@@ -930,7 +930,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply */
+    /** What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply; a window's quote_token holds its parking for the booking */
     get: operations["quoteBooking"];
     put?: never;
     post?: never;
@@ -3104,6 +3104,42 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/parks/{id}/rate-rules": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The park's busy-time rules (decision 059), oldest first, with their currency and the park's clock */
+    get: operations["listAdminParkRateRules"];
+    put?: never;
+    /** Add a busy-time rule: a percentage of the parking (up or down) when its days, times, dates and occupancy band hold, within a floor and a ceiling (major units); answers the park's rules */
+    post: operations["addAdminParkRateRule"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/parks/{id}/rate-rules/{rule}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replace a busy-time rule (the whole rule is sent); answers the park's rules */
+    put: operations["updateAdminParkRateRule"];
+    post?: never;
+    /** Delete a busy-time rule (bookings keep the price they were charged); answers the park's rules */
+    delete: operations["deleteAdminParkRateRule"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/parks/{id}/capacities": {
     parameters: {
       query?: never;
@@ -4880,6 +4916,11 @@ export interface components {
         /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
         charging?: number;
         charging_hours?: number;
+        busy_time?: {
+          rule: string;
+          adjustment_percent: number;
+          normal_parking: number;
+        };
       };
     };
     ParkSummary: {
@@ -5341,6 +5382,8 @@ export interface components {
         discount: number;
         message: string | null;
       } | null;
+      quote_token?: string;
+      quote_expires_at?: string;
     };
     BookingHold: {
       booking_code: string;
@@ -5419,6 +5462,11 @@ export interface components {
         /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
         charging?: number;
         charging_hours?: number;
+        busy_time?: {
+          rule: string;
+          adjustment_percent: number;
+          normal_parking: number;
+        };
       };
       qr: string | null;
       checked_in_at: string | null;
@@ -5503,6 +5551,11 @@ export interface components {
         /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
         charging?: number;
         charging_hours?: number;
+        busy_time?: {
+          rule: string;
+          adjustment_percent: number;
+          normal_parking: number;
+        };
       };
       qr: string | null;
       checked_in_at: string | null;
@@ -6352,6 +6405,26 @@ export interface components {
       }[];
       complete: boolean;
     };
+    AdminRateRules: {
+      park_id: number;
+      currency: string;
+      decimals: number;
+      time_zone: string;
+      items: {
+        id: number;
+        name: string;
+        adjustment_percent: number;
+        days: number[];
+        from_time: string | null;
+        to_time: string | null;
+        dates: string[];
+        occupancy_above_percent: number | null;
+        floor: number | null;
+        ceiling: number | null;
+        active: boolean;
+        updated_at: string;
+      }[];
+    };
     StaffMember: {
       id: string;
       email: string;
@@ -6598,6 +6671,7 @@ export interface components {
         vat: number;
         operator_share: number;
         commission: number;
+        busy_time: number;
         total: number;
         refunds: number;
         net: number;
@@ -7031,6 +7105,11 @@ export interface components {
         /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
         charging?: number;
         charging_hours?: number;
+        busy_time?: {
+          rule: string;
+          adjustment_percent: number;
+          normal_parking: number;
+        };
       };
       period: number;
       period_start: string;
@@ -7093,6 +7172,11 @@ export interface components {
           /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
           charging?: number;
           charging_hours?: number;
+          busy_time?: {
+            rule: string;
+            adjustment_percent: number;
+            normal_parking: number;
+          };
         };
         period_start: string;
         period_end: string;
@@ -7159,6 +7243,11 @@ export interface components {
           /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
           charging?: number;
           charging_hours?: number;
+          busy_time?: {
+            rule: string;
+            adjustment_percent: number;
+            normal_parking: number;
+          };
         };
         period_start: string;
         period_end: string;
@@ -7186,6 +7275,11 @@ export interface components {
           /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
           charging?: number;
           charging_hours?: number;
+          busy_time?: {
+            rule: string;
+            adjustment_percent: number;
+            normal_parking: number;
+          };
         };
       };
       wallet_balance: number;
@@ -7246,6 +7340,11 @@ export interface components {
           /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
           charging?: number;
           charging_hours?: number;
+          busy_time?: {
+            rule: string;
+            adjustment_percent: number;
+            normal_parking: number;
+          };
         };
         period_start: string;
         period_end: string;
@@ -7335,6 +7434,11 @@ export interface components {
         /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
         charging?: number;
         charging_hours?: number;
+        busy_time?: {
+          rule: string;
+          adjustment_percent: number;
+          normal_parking: number;
+        };
       };
       total: number;
       coupon: {
@@ -12589,6 +12693,7 @@ export interface operations {
           company_id?: number | null;
           coupon_code?: string;
           charger_id?: number | null;
+          quote_token?: string;
           start_time?: string;
           end_time?: string;
         };
@@ -13393,6 +13498,7 @@ export interface operations {
           end_time: string;
           coupon_code?: string;
           charger_id?: number | null;
+          quote_token?: string;
         };
       };
     };
@@ -22981,6 +23087,272 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AdminPark"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listAdminParkRateRules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminRateRules"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  addAdminParkRateRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          adjustment_percent: number;
+          days?: number[] | null;
+          from_time?: string | null;
+          to_time?: string | null;
+          dates?: string[] | null;
+          occupancy_above_percent?: number | null;
+          floor?: number | null;
+          ceiling?: number | null;
+          /** @default true */
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminRateRules"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  updateAdminParkRateRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        rule: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          name: string;
+          adjustment_percent: number;
+          days?: number[] | null;
+          from_time?: string | null;
+          to_time?: string | null;
+          dates?: string[] | null;
+          occupancy_above_percent?: number | null;
+          floor?: number | null;
+          ceiling?: number | null;
+          /** @default true */
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminRateRules"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deleteAdminParkRateRule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        rule: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminRateRules"];
         };
       };
       /** @description Default Response */

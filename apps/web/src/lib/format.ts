@@ -134,3 +134,7 @@ export function placeLine(address: string, city: string, state?: string | null):
   for (const name of [city, state ?? ""]) if (name.trim() && !has(name)) parts.push(name.trim());
   return parts.join(", ");
 }
+
+/** A change in percent with its sign, as the language writes it: "+50%", "−10 %" (a busy-time rule's). */
+export const signedPercent = (n: number, language: string): string =>
+  `${n > 0 ? "+" : "−"}${formatTaxRate(Math.abs(n), language)}`;

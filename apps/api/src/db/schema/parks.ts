@@ -291,6 +291,52 @@ export const parkChargers = pgTable(
 export const RATE_KINDS = ["standard", "event", "monthly"] as const;
 
 /**
+ * A park's busy-time rules (docs/decisions/059-demand-pricing.md): a window whose start falls on
+ * the rule's days, times and dates (the park's clock), and whose vehicle type's spaces are held
+ * above the occupancy band, has its parking moved by `adjustment_bps` (up or down), then held
+ * between `floor_minor` and `ceiling_minor` (minor units of the park's currency). Conditions left
+ * null always hold; a rule sets at least one. Several that apply: the highest price wins (the
+ * pricing core's ruleThatPrices). A booking keeps the rule it was priced with in its breakdown, so a
+ * rule is deleted outright.
+ */
+export const parkRateRules = pgTable(
+  "park_rate_rules",
+  {
+    id: integer("id").primaryKey().generatedByDefaultAsIdentity(),
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    adjustmentBps: integer("adjustment_bps").notNull(),
+    /** Weekdays, Monday = 0; null: every day. */
+    days: smallint("days").array(),
+    fromMinute: smallint("from_minute"),
+    toMinute: smallint("to_minute"),
+    /** Dates on the park's clock; null: any. */
+    dates: date("dates", { mode: "string" }).array(),
+    occupancyAbovePercent: smallint("occupancy_above_percent"),
+    floorMinor: bigint("floor_minor", { mode: "number" }),
+    ceilingMinor: bigint("ceiling_minor", { mode: "number" }),
+    active: boolean("active").notNull().default(true),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("park_rate_rules_park_idx").on(t.parkId, t.id),
+    check(
+      "park_rate_rules_adjustment_range",
+      sql`adjustment_bps BETWEEN -9000 AND 30000 AND adjustment_bps <> 0`,
+    ),
+    check("park_rate_rules_times_paired", sql`(from_minute IS NULL) = (to_minute IS NULL)`),
+    check(
+      "park_rate_rules_bounds",
+      sql`(floor_minor IS NULL OR floor_minor > 0) AND (ceiling_minor IS NULL OR ceiling_minor > 0)
+        AND (floor_minor IS NULL OR ceiling_minor IS NULL OR floor_minor <= ceiling_minor)`,
+    ),
+  ],
+);
+
+/**
  * Prices per park and vehicle type in minor units of the park country's currency. `standard` is
  * hourly with a daily cap; `event` is a flat amount valid between starts_at and ends_at; `monthly`
  * is a flat pass. Only `standard` is sold today; the other kinds have their columns ready.

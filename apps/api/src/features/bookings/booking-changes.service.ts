@@ -108,10 +108,13 @@ function assertExtendable(b: BookingRow, park: LockedPark, newEnd: Date, now: Da
  * The longer booking's whole price and what extending charges on top of what it has paid. The
  * coupon it was booked with takes the same amount off the longer window; the charging it bought (a
  * per-hour charger group) is priced for the longer window at the price per hour it was booked at
- * (decision 048, "Charging sold per hour").
+ * (decision 048, "Charging sold per hour"). A booking priced by a busy-time rule keeps it: the
+ * longer window's parking is moved by the same rule, with its floor and ceiling, as it was quoted
+ * (decision 059), whatever the rules or the occupancy are now; one priced at the normal rates stays so.
  */
 function extensionPrice(b: BookingRow, park: LockedPark, newEnd: Date, now: Date) {
-  const newPrice = price(park, b.startTime, newEnd, now, b.breakdown.chargingHourMinor ?? null);
+  const chargingHourMinor = b.breakdown.chargingHourMinor ?? null;
+  const newPrice = price(park, b.startTime, newEnd, now, chargingHourMinor, b.breakdown.rateRule ?? null);
   const taxes = taxesAt(park, park, now, "window");
   const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
   return { breakdown, due: chargeDueMinor(breakdown.totalMinor, b.paidMinor) };

@@ -19,7 +19,15 @@ import { AppError } from "../../lib/app-error";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { clockOfPark } from "../parks/parks.present";
-import { priceWindow, withCharging, withCoupon, type PriceBreakdown } from "../parks/pricing.domain";
+import {
+  priceWindow,
+  withCharging,
+  withCoupon,
+  type BookedRateRule,
+  type PriceBreakdown,
+} from "../parks/pricing.domain";
+import { ruleForWindow } from "../parks/rate-rules.service";
+import { readQuote, signQuote, type QuoteClaim } from "./quote-token";
 import { taxesAt, withTaxesAt, type TaxRateRow } from "../reference/tax-rates.domain";
 import { find as findVehicle } from "../vehicles/vehicles.service";
 import { chargingHourOf, reserveCharger, type ChargerHold } from "../parks/chargers.service";
@@ -185,8 +193,8 @@ export function windowRefused(refusal: WindowRefusal, field: string): AppError {
 
 /**
  * A window's price at the park, with its state's taxes on the day of the sale (`at`, the clock's
- * now), and the EV charging sold with it at `chargingHourMinor` per hour (chargingHourOf; null:
- * none).
+ * now), the EV charging sold with it at `chargingHourMinor` per hour (chargingHourOf; null:
+ * none), and the busy-time rule that prices its parking (decision 059; null: the normal rates).
  */
 export function price(
   p: ParkForBooking,
@@ -194,12 +202,14 @@ export function price(
   end: Date,
   at: Date,
   chargingHourMinor: number | null = null,
+  rule: BookedRateRule | null = null,
 ) {
   const b = priceWindow(
     { hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! },
     withTaxesAt(p, p, at, "window"),
     start,
     end,
+    rule,
   );
   return { ...withCharging(b, chargingHourMinor, start, end), taxName: p.taxName };
 }
@@ -262,11 +272,54 @@ export async function couponOnBooking<B extends PriceBreakdown>(
   return { coupon, breakdown };
 }
 
+export const QUOTE_REQUIRED_MESSAGE =
+  "This park's prices follow demand: ask for the price, then book with its quote_token";
+export const QUOTE_EXPIRED_MESSAGE = "The price you were quoted is no longer held: look at the price again";
+export const QUOTE_CHANGED_MESSAGE = "This park's prices changed since your quote: look at the price again";
+export const QUOTE_INVALID_MESSAGE = "This quote is not for this window and vehicle: look at the price again";
+const quoteRequired = () => new AppError(409, "quote_required", QUOTE_REQUIRED_MESSAGE);
+const quoteExpired = () => new AppError(409, "quote_expired", QUOTE_EXPIRED_MESSAGE);
+const quoteChanged = () => new AppError(409, "quote_changed", QUOTE_CHANGED_MESSAGE);
+const quoteInvalid = () =>
+  new AppError(422, "quote_invalid", QUOTE_INVALID_MESSAGE, { quote_token: QUOTE_INVALID_MESSAGE });
+
+/**
+ * How a window's busy-time price is found (decision 059): a quote reads the park's rules now (its
+ * occupancy too); a booking or a hold presents the quote's token (`token`, with the signing
+ * `secret`), whose rule it is charged by. Without a token at a park that has rules, the booking is
+ * refused (409 quote_required); at a park without, it is priced at the normal rates as always.
+ */
+export type WindowPricing = { as: "quote" } | { as: "booking"; token: string | undefined; secret: string };
+
+/** A presented token's claim, checked against the booking it comes with: ours, this booking's, unexpired. */
+function presentedQuote(
+  token: string,
+  secret: string,
+  ask: { userId: string; parkId: number; vehicleTypeId: number; start: Date; end: Date; now: Date },
+): QuoteClaim {
+  const claim = readQuote(token, secret);
+  if (
+    !claim ||
+    claim.u !== ask.userId ||
+    claim.p !== ask.parkId ||
+    claim.v !== ask.vehicleTypeId ||
+    claim.s !== ask.start.getTime() ||
+    claim.e !== ask.end.getTime()
+  ) {
+    throw quoteInvalid();
+  }
+  if (claim.x <= ask.now.getTime()) throw quoteExpired();
+  return claim;
+}
+
 /**
  * A new window at a park as every booking path reads it (a booking, a hold, a quote): the park
  * (readPark's errors), the window checked against its opening hours on its clock (the 422 names the
  * edge refused), the charger group named (chargingHourOf's 422), and its price, the charging of a
- * per-hour group included, with the coupon's verdict (couponOnBooking).
+ * per-hour group included, the busy-time rule found as `pricing` says (a quote's token, or the rules
+ * now for a quote), with the coupon's verdict (couponOnBooking). A token whose parking is no longer
+ * what the park's rates and its rule give (the rates changed) or whose currency is not the park's
+ * is refused (409 quote_changed): a booking is never charged another amount than its quote's.
  */
 /**
  * `book_space` answered `closed`: a closure saved while this booking was priced covers its window.
@@ -294,6 +347,7 @@ export async function pricedWindow(
     code: string | undefined;
     userId: string;
     chargerId?: number | null | undefined;
+    pricing: WindowPricing;
   },
 ) {
   const park = await readPark(db, ask.parkId, ask.vehicleTypeId);
@@ -301,15 +355,59 @@ export async function pricedWindow(
   if (!verdict.bookable) {
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
-  const chargingHourMinor = await chargingHourOf(db, park.id, ask.chargerId);
+  const { pricing } = ask;
+  const claim =
+    pricing.as === "booking" && pricing.token !== undefined
+      ? presentedQuote(pricing.token, pricing.secret, ask)
+      : null;
+  if (pricing.as === "booking" && !claim && park.hasRateRules) throw quoteRequired();
+  const rate = { hourlyMinor: park.hourlyMinor!, dailyMaxMinor: park.dailyMaxMinor! };
+  const [chargingHourMinor, rule] = await Promise.all([
+    chargingHourOf(db, park.id, ask.chargerId),
+    pricing.as === "quote"
+      ? ruleForWindow(db, park, rate, ask.vehicleTypeId, ask.start, ask.end)
+      : (claim?.r ?? null),
+  ]);
+  const breakdown = price(park, ask.start, ask.end, ask.now, chargingHourMinor, rule);
+  if (claim && (claim.m !== breakdown.parkingMinor || claim.k !== park.currency)) throw quoteChanged();
   const priced = await couponOnBooking(db, park, {
     code: ask.code,
     kind: "booking",
     userId: ask.userId,
-    breakdown: price(park, ask.start, ask.end, ask.now, chargingHourMinor),
+    breakdown,
     now: ask.now,
   });
   return { park, ...priced };
+}
+
+/** A window quote's token: the window, vehicle and parking just priced, for `userId`, held from `now`. */
+export function quoteTokenOf(
+  secret: string,
+  q: {
+    userId: string;
+    parkId: number;
+    vehicleTypeId: number;
+    start: Date;
+    end: Date;
+    currency: string;
+    breakdown: PriceBreakdown;
+  },
+  now: Date,
+): { token: string; expiresAt: Date } {
+  return signQuote(
+    {
+      u: q.userId,
+      p: q.parkId,
+      v: q.vehicleTypeId,
+      s: q.start.getTime(),
+      e: q.end.getTime(),
+      k: q.currency,
+      m: q.breakdown.parkingMinor,
+      r: q.breakdown.rateRule ?? null,
+    },
+    secret,
+    now,
+  );
 }
 
 /** As couponOnBooking, for a purchase: a code that does not apply is the 422, before anything is locked or paid. */

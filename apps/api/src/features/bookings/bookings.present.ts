@@ -5,7 +5,14 @@ import type { PurchaseCoupon } from "../purchases/coupons.service";
 import type { ParkForBooking } from "./booking-core.service";
 import type { Language } from "../../lib/language";
 import { toMajor } from "../../lib/money";
-import { chargingOf, parkTexts, presentParkCharger, presentTaxes, windowPrice } from "../parks/parks.present";
+import {
+  busyTimeOf,
+  chargingOf,
+  parkTexts,
+  presentParkCharger,
+  presentTaxes,
+  windowPrice,
+} from "../parks/parks.present";
 import { cancellationLines, refundMinor, type CancellationLinesMinor } from "./bookings.domain";
 import type { bookingMoves, ParkView } from "./bookings-view.repo";
 import type { BookingContext, PresentOptions } from "./bookings-view.service";
@@ -81,6 +88,7 @@ export function presentBooking(
         ? { coupon_discount: m(b.breakdown.couponDiscountMinor ?? 0), coupon_code: b.breakdown.couponCode }
         : {}),
       ...chargingOf(b.breakdown, m),
+      ...busyTimeOf(b.breakdown, m),
     },
     // Once its window has ended without the car coming in, nothing is left to enter for: no code.
     // A car still inside keeps its code to leave with.

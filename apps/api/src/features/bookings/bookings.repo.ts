@@ -69,6 +69,8 @@ function parkForBooking(db: Db, lock: boolean) {
       dailyMaxMinor: parkRates.dailyMaxMinor,
       /** What the vehicle type is called (a receipt's line names it). */
       vehicleTypeName: sql<string | null>`(SELECT name FROM vehicle_types WHERE id = ${vehicleTypeId})`,
+      /** Whether it has busy-time rules in force (decision 059): a window is then booked with a quote's token. */
+      hasRateRules: sql<boolean>`EXISTS (SELECT 1 FROM park_rate_rules WHERE park_id = ${parks.id} AND active)`,
       capacity: sql<number | null>`(SELECT capacity FROM park_capacities
         WHERE park_id = ${parks.id} AND vehicle_type_id = ${vehicleTypeId} ${lock ? sql`FOR UPDATE` : sql``})`,
       view: parkView,

@@ -117,7 +117,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
                 (code) => grantsEventAccess(req.headers[EVENT_ACCESS_HEADER], code, deps.qrSecret, clock()),
                 deps.eventLine,
               )
-            : await service.createBooking(deps, user.id, req.body, key);
+            : await service.createBooking(deps, user.id, req.body, key, deps.qrSecret);
         if (!("booking" in answer) || !answer.booking) {
           // In the on-sale's line: not yet a booking (decision 051).
           const { place, waitSeconds, retryAfterSeconds } = answer.inLine!;
@@ -140,7 +140,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
           tags,
           operationId: "quoteBooking",
           summary:
-            "What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply",
+            "What POST /bookings would charge now for a window or an event's parking, with a coupon code's discount or why it does not apply; a window's quote_token holds its parking for the booking",
           headers: z.object({
             /** A private event's access grant (POST /events/access), for an event's quote. */
             [EVENT_ACCESS_HEADER]: z.string().max(512).optional(),
@@ -157,6 +157,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
           clock(),
           (code) => grantsEventAccess(req.headers[EVENT_ACCESS_HEADER], code, deps.qrSecret, clock()),
           requestLanguage(req.headers["accept-language"]),
+          deps.qrSecret,
         ),
     );
 

@@ -173,11 +173,16 @@ export async function startBooking(
   };
 }
 
+/**
+ * A window's booking. `quoteSecret` reads the quote's token the body presents (decision 059): the
+ * booking is charged the quoted parking; a park with busy-time rules needs one.
+ */
 export async function createBooking(
   deps: BookingDeps,
   userId: string,
   body: CreateBookingBody,
-  idempotencyKey?: string,
+  idempotencyKey: string | undefined,
+  quoteSecret: string,
 ): Promise<{ booking: BookingRow; park?: ParkView; replayed: boolean }> {
   const { db } = deps;
   const started = await startBooking(deps, userId, body, idempotencyKey);
@@ -193,6 +198,7 @@ export async function createBooking(
     code: body.coupon_code,
     userId,
     chargerId: body.charger_id,
+    pricing: { as: "booking", token: body.quote_token, secret: quoteSecret },
   });
   assertCouponApplies(coupon);
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);

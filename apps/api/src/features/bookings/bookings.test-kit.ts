@@ -58,6 +58,8 @@ export interface BookArgs {
   coupon_code?: string;
   /** One of the park's EV charger groups to hold a charger of for the window. */
   charger_id?: number;
+  /** A quote's token (GET /bookings/quote), needed at a park with busy-time rules (decision 059). */
+  quote_token?: string | undefined;
   start: Date;
   end: Date;
 }
@@ -79,6 +81,7 @@ export function book(
       ...(a.plate_number ? { plate_number: a.plate_number } : {}),
       ...(a.coupon_code ? { coupon_code: a.coupon_code } : {}),
       ...(a.charger_id ? { charger_id: a.charger_id } : {}),
+      ...(a.quote_token ? { quote_token: a.quote_token } : {}),
       start_time: a.start.toISOString(),
       end_time: a.end.toISOString(),
     },

@@ -8,7 +8,13 @@ import { walletErrors } from "../wallet/wallet.routes";
 import { holdAndPay } from "./hold.service";
 
 /** POST /bookings/hold: book a window the wallet is short of, paying the difference (decision 026). */
-export function holdRoutes(deps: PaymentDeps, config: Config, auth: Auth): FastifyPluginAsyncZod {
+export function holdRoutes(
+  deps: PaymentDeps,
+  config: Config,
+  auth: Auth,
+  /** The signing secret of quotes' tokens (bookings.routes qrSecret). */
+  quoteSecret: string,
+): FastifyPluginAsyncZod {
   return async (app) => {
     auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
@@ -33,6 +39,7 @@ export function holdRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fasti
           requireUser(req).id,
           req.body,
           req.headers["idempotency-key"],
+          quoteSecret,
         );
         if (replayed) reply.header("idempotent-replayed", "true");
         return reply.code(201).send(hold);

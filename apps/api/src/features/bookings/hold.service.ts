@@ -50,6 +50,8 @@ export async function holdAndPay(
   userId: string,
   body: HoldBookingBody,
   idempotencyKey: string | undefined,
+  /** Reads the quote's token the body presents (decision 059), as POST /bookings does. */
+  quoteSecret: string,
 ): Promise<{ hold: Hold; replayed: boolean }> {
   const { db } = deps;
   const id = randomUUID();
@@ -71,6 +73,7 @@ export async function holdAndPay(
         code: body.coupon_code,
         userId,
         chargerId: body.charger_id,
+        pricing: { as: "booking", token: body.quote_token, secret: quoteSecret },
       });
       assertCouponApplies(coupon);
       const vehicle = body.vehicle_id

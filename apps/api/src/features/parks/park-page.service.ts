@@ -17,6 +17,7 @@ import * as repo from "./parks.repo";
 import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
 import { priceWindow, withCharging } from "./pricing.domain";
+import { ruleForWindow } from "./rate-rules.service";
 import { freeSpaces } from "../capacity/capacity.service";
 import { activeChargers, freeChargers } from "./chargers.repo";
 import { chargingHourOf } from "./chargers.service";
@@ -136,19 +137,24 @@ export async function getAvailability(
   const verdict = windowVerdict(window.start, window.end, now, clockOfPark(park));
   // The spaces, every charger group's free count and the named group's price at once: none waits
   // for another.
-  const [spaces, chargers, chargingHourMinor] = await Promise.all([
+  const rate = { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 };
+  const [spaces, chargers, chargingHourMinor, rule] = await Promise.all([
     freeSpaces(db, park.id, vt, window.start, window.end),
     freeChargers(db, park.id, window.start, window.end, now),
     chargingHourOf(db, park.id, q.charger_id),
-  ]);
-  // A charger group named: a per-hour group's charging is in the price, as the booking prices it.
-  const breakdown = withCharging(
-    priceWindow(
-      { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 },
-      withTaxesAt(country, park, now, "window"),
+    // The busy-time rule a quote would price the window with now (decision 059).
+    ruleForWindow(
+      db,
+      { id: park.id, timeZone: park.timeZone, hasRateRules: true },
+      rate,
+      vt,
       window.start,
       window.end,
     ),
+  ]);
+  // A charger group named: a per-hour group's charging is in the price, as the booking prices it.
+  const breakdown = withCharging(
+    priceWindow(rate, withTaxesAt(country, park, now, "window"), window.start, window.end, rule),
     chargingHourMinor,
     window.start,
     window.end,

@@ -14,7 +14,7 @@ import type { Language } from "../../lib/language";
 import { bpsToPercent, toMajor } from "../../lib/money";
 import type { CountryWithFees } from "../reference/served-countries";
 import { taxPlaceOfRow, withTaxesAt } from "../reference/tax-rates.domain";
-import { priceWindow, type PriceBreakdown } from "./pricing.domain";
+import { priceWindow, type BookedRateRule, type PriceBreakdown } from "./pricing.domain";
 import type { ChargerRow } from "./chargers.repo";
 import type { listRates } from "./parks.repo";
 import type { SearchRow } from "./parks.search-sql";
@@ -65,8 +65,28 @@ export function windowPrice(
       total: m(p.totalMinor),
       ...(p.couponCode ? { coupon_discount: m(p.couponDiscountMinor ?? 0), coupon_code: p.couponCode } : {}),
       ...chargingOf(p, m),
+      ...busyTimeOf(p, m),
     },
   };
+}
+
+/**
+ * A price's busy-time rule (decision 059), when one priced its parking: the rule's name, its
+ * percentage and the parking at the normal rates, which the park page and the checkout show beside it.
+ */
+export function busyTimeOf(
+  p: Pick<PriceBreakdown, "rateRule" | "normalParkingMinor">,
+  m: (minor: number) => number,
+): { busy_time?: { rule: string; adjustment_percent: number; normal_parking: number } } {
+  return p.rateRule && p.normalParkingMinor !== undefined
+    ? {
+        busy_time: {
+          rule: p.rateRule.name,
+          adjustment_percent: p.rateRule.adjustmentBps / 100,
+          normal_parking: m(p.normalParkingMinor),
+        },
+      }
+    : {};
 }
 
 /** A price's EV charging sold with the booking (a per-hour charger group), when it has some. */
@@ -131,6 +151,8 @@ export function presentParkSummary(
   window: { start: Date; end: Date } | undefined,
   /** The day a price is taxed on (its taxes in force then: decision 047). */
   at: Date,
+  /** The busy-time rule that prices the window (decision 059); null: the normal rates. */
+  rule: BookedRateRule | null = null,
 ): ParkSummary {
   const decimals = country?.decimals ?? 2;
   const currency = country?.currency ?? "USD";
@@ -180,6 +202,7 @@ export function presentParkSummary(
                 withTaxesAt(country, taxPlaceOfRow(row), at, "window"),
                 window.start,
                 window.end,
+                rule,
               ),
               country,
             )

@@ -31,6 +31,7 @@ export type { CountryWithFees };
 import type { SearchSpec } from "./parks.search-sql";
 import { clockOfPark, presentParkSummary } from "./parks.present";
 import { freeSpacesOf } from "../capacity/capacity.service";
+import { ruleOfWindow, rulesOfParks } from "./rate-rules.service";
 import { offsetOf, listPage } from "../../lib/pagination";
 
 const MAX_TERMS = 6;
@@ -147,16 +148,42 @@ export async function searchParks(
     repo.searchParks(db, spec),
   ]);
   const byId = new Map(countries.map((c) => [c.id, c]));
-  const items = rows.map((row) =>
-    presentParkSummary(row, byId.get(row.country_id), stateNames, spec.vehicleTypeId, window, now),
-  );
-  if (window) {
-    // The free spaces and the opening hours of every park of the page, one statement each.
-    const ids = rows.map((row) => row.id);
-    const [free, clocks] = await Promise.all([
-      freeSpacesOf(db, ids, spec.vehicleTypeId, window.start, window.end),
-      repo.parkClocks(db, ids),
-    ]);
+  // With a window: the free spaces, the opening hours and the busy-time rules of every park of the
+  // page, one statement each, side by side.
+  const ids = rows.map((row) => row.id);
+  const [free, clocks, rules] = window
+    ? await Promise.all([
+        freeSpacesOf(db, ids, spec.vehicleTypeId, window.start, window.end),
+        repo.parkClocks(db, ids),
+        rulesOfParks(db, ids),
+      ])
+    : [undefined, undefined, undefined];
+  const items = rows.map((row) => {
+    // A window's price follows the park's busy-time rules as a quote would price it (decision 059).
+    const parkRules = rules?.get(row.id);
+    const rule =
+      window && parkRules && row.hourly_minor !== null && row.daily_max_minor !== null
+        ? ruleOfWindow(
+            parkRules,
+            { hourlyMinor: Number(row.hourly_minor), dailyMaxMinor: Number(row.daily_max_minor) },
+            {
+              ...window,
+              timeZone: row.time_zone,
+              spaces: free?.get(row.id) ?? { capacity: 0, available: 0 },
+            },
+          )
+        : null;
+    return presentParkSummary(
+      row,
+      byId.get(row.country_id),
+      stateNames,
+      spec.vehicleTypeId,
+      window,
+      now,
+      rule,
+    );
+  });
+  if (window && free && clocks) {
     items.forEach((item, i) => {
       const availability = item.availability;
       if (!availability) return;

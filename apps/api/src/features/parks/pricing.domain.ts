@@ -5,10 +5,10 @@
  * place's taxes by the pricing core's rule (each on its own parts: the fees, unless a tax names the
  * parking too; decision 047), as FeesSchema documents.
  */
-import { bpsOf, chargingMinorOf, taxesOf, type TaxComponent } from "@parkwell/contract";
-import type { PriceBreakdown } from "../../lib/price-breakdown";
+import { adjustedParkingOf, bpsOf, chargingMinorOf, taxesOf, type TaxComponent } from "@parkwell/contract";
+import type { BookedRateRule, PriceBreakdown } from "../../lib/price-breakdown";
 
-export type { PriceBreakdown };
+export type { BookedRateRule, PriceBreakdown };
 
 export interface HourlyRate {
   hourlyMinor: number;
@@ -53,9 +53,28 @@ export function parkingMinor(
   return { parking, days, hours };
 }
 
-export function priceWindow(rate: HourlyRate, fees: CountryFees, start: Date, end: Date): PriceBreakdown {
-  const { parking, days, hours } = parkingMinor(rate, end.getTime() - start.getTime());
-  return withFees(parking, days, hours, fees);
+/**
+ * A window's price at the park's rates; with a busy-time `rule` (decision 059), its parking moved
+ * by the pricing core's `adjustedParkingOf`, the fees and taxes on what is then charged, and the
+ * rule and the normal parking kept in the breakdown. A rule that changes nothing is not kept.
+ */
+export function priceWindow(
+  rate: HourlyRate,
+  fees: CountryFees,
+  start: Date,
+  end: Date,
+  rule: BookedRateRule | null = null,
+): PriceBreakdown {
+  const { parking: normal, days, hours } = parkingMinor(rate, end.getTime() - start.getTime());
+  const parking = rule ? adjustedParkingOf(normal, rule) : normal;
+  const priced = withFees(parking, days, hours, fees);
+  if (!rule || parking === normal) return priced;
+  const { id, name, adjustmentBps, floorMinor, ceilingMinor } = rule;
+  return {
+    ...priced,
+    rateRule: { id, name, adjustmentBps, floorMinor, ceilingMinor },
+    normalParkingMinor: normal,
+  };
 }
 
 /**

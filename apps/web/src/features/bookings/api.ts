@@ -71,6 +71,8 @@ export interface CreateBookingInput {
   coupon_code?: string;
   /** One of the park's EV charger groups: one of its chargers is kept for the window (paid at the charger). */
   charger_id?: number;
+  /** The window's quote token (GET /bookings/quote): charged the quoted parking (decision 059). */
+  quote_token?: string;
 }
 
 /** What GET /bookings/quote is asked: a window or an event's parking, with a coupon code. */

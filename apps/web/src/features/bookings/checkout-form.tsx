@@ -1,4 +1,9 @@
-import { CreateBookingBodySchema, type BookingRequest, type ParkDetail } from "@parkwell/contract";
+import {
+  CreateBookingBodySchema,
+  QUOTE_TOKEN_TTL_MS,
+  type BookingRequest,
+  type ParkDetail,
+} from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Control } from "react-hook-form";
@@ -13,7 +18,13 @@ import { errorText } from "../../lib/form-errors";
 import { formatMoney } from "../../lib/format";
 import { isoToZonedInput, parseWindowValue, windowInstant, zoneAbbreviation } from "../../lib/zoned-time";
 import { savedVehiclesQuery, useAvailability, walletQuery } from "../../lib/queries";
-import { bookingQuoteQuery, createBooking, holdBooking, type CreateBookingInput } from "./api";
+import {
+  bookingQuoteQuery,
+  createBooking,
+  holdBooking,
+  type BookingQuoteAsked,
+  type CreateBookingInput,
+} from "./api";
 import { CouponField } from "../../components/ui/coupon-field";
 import { PayerChoice, usePayingCompanies } from "../../components/payer-choice";
 import { startProviderStep } from "../../lib/provider-step";
@@ -63,6 +74,30 @@ function perHourCharger(park: ParkDetail, chargerId: number | null): number | un
   const group = park.chargers.find((c) => c.id === chargerId);
   return group?.price_unit === "hour" ? group.id : undefined;
 }
+
+/**
+ * The booking's quote (decision 059): its price (a busy-time rule's, a coupon's discount) and the
+ * token that holds it, which the booking and "Pay … and book" present. Asked again well before the
+ * token expires, so the page always holds a live one.
+ */
+function useWindowQuote({ enabled, ...asked }: BookingQuoteAsked & { enabled: boolean }) {
+  const quote = useQuery({
+    ...bookingQuoteQuery(asked),
+    enabled,
+    refetchInterval: QUOTE_TOKEN_TTL_MS / 3,
+  });
+  // A window's own token only: while another window's answer stands in (placeholder), none.
+  const held = !quote.isError && !quote.isPlaceholderData;
+  return { quote, token: held ? quote.data?.quote_token : undefined };
+}
+
+/**
+ * A booking refused because its quote no longer holds (expired, the park's prices changed, another
+ * window's): the price is asked again, and shown before the driver pays again.
+ */
+const quoteRefused = (err: unknown) =>
+  err instanceof ApiError &&
+  (err.code === "quote_expired" || err.code === "quote_changed" || err.code === "quote_invalid");
 
 /**
  * The checkout form: every choice is in the query string, so a trip to the wallet keeps it.
@@ -160,16 +195,14 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     window: `${start ?? ""}/${end ?? ""}`,
     drop: () => update({ charger_id: undefined }),
   });
-  const couponQuote = useQuery({
-    ...bookingQuoteQuery({
-      park_id: park.id,
-      vehicle_type_id: typeId,
-      start_time: start,
-      end_time: end,
-      coupon_code: couponCode ?? "",
-      charger_id: perHourCharger(park, chargerId),
-    }),
-    enabled: Boolean(couponCode && ordered),
+  const { quote: couponQuote, token: quoteToken } = useWindowQuote({
+    park_id: park.id,
+    vehicle_type_id: typeId,
+    start_time: start,
+    end_time: end,
+    coupon_code: couponCode ?? "",
+    charger_id: perHourCharger(park, chargerId),
+    enabled: ordered,
   });
   const wallet = useQuery(walletQuery());
   const money = (n: number, c: string) => formatMoney(n, c, i18n.language);
@@ -198,6 +231,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     ...(couponCode ? { coupon_code: couponCode } : {}),
     // The same charger in the booking and in the hold of "Pay … and book".
     ...(body.charger_id ? { charger_id: body.charger_id } : {}),
+    ...(quoteToken ? { quote_token: quoteToken } : {}),
   });
   const book = useMutation({
     mutationFn: (body: BookingRequest & { kind: "window" }) => createBooking(inputOf(body), attemptKey),
@@ -210,6 +244,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     onError: (err) => {
       setAttemptKey(newAttemptKey());
       form.showServerErrors(err);
+      if (quoteRefused(err)) void couponQuote.refetch();
     },
   });
   const submit = form.handleSubmit((body) => {
@@ -238,8 +273,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const error = book.error instanceof ApiError ? book.error : null;
   // A refused charger is said at the choice, not in the form's alert or under "Pay … and book".
   const chargerError = chargerRefusal(book.error) ?? chargerRefusal(hold.error);
-  // With a coupon code, the quote's price (the discount in it when the code applies).
-  const quoted = couponCode && !couponQuote.isError ? couponQuote.data : undefined;
+  // The quote's price (a busy-time rule's, the coupon's discount when the code applies).
+  const quoted = !couponQuote.isError ? couponQuote.data : undefined;
   const price = quoted?.price ?? availability.data?.price;
   const refused = availability.data?.bookable === false ? availability.data.reason : undefined;
   const full = availability.data !== undefined && availability.data.available < 1;
@@ -340,7 +375,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
             <CouponField
               code={couponCode}
               onCode={(code) => update({ coupon: code })}
-              verdict={quoted?.coupon}
+              verdict={couponCode ? quoted?.coupon : undefined}
               currency={price.currency}
             />
           </>

@@ -17,6 +17,9 @@ import {
   AdminParkSchema,
   AdminGuaranteeOfferPageSchema,
   AdminPageQuerySchema,
+  AdminRateRuleBodySchema,
+  AdminRateRuleParamsSchema,
+  AdminRateRulesSchema,
   CapacityConflictSchema,
   ChargerConflictSchema,
   ClosureConflictSchema,
@@ -39,6 +42,7 @@ import { parkChoices } from "../park-choices";
 import * as parks from "./admin-parks.service";
 import * as chargers from "./park-chargers.service";
 import * as photos from "./park-photos.service";
+import * as rateRules from "./rate-rules.service";
 
 export interface AdminParksDeps {
   db: Db;
@@ -79,7 +83,7 @@ export async function readPhoto(req: FastifyRequest): Promise<{ bytes: Buffer; a
   return { bytes: Buffer.concat(chunks), alt };
 }
 
-/** The back office's parks: list, create, edit, deactivate, rates, capacities, photos and chargers. */
+/** The back office's parks: list, create, edit, deactivate, rates, busy-time rules, capacities, photos and chargers. */
 export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): FastifyPluginAsyncZod {
   const { db, clock, storage, jobs } = deps;
   return async (app) => {
@@ -217,6 +221,83 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
         },
       },
       async (req) => parks.setRates(db, requireStaff(req), auditActor(req), req.params.id, req.body),
+    );
+
+    app.get(
+      "/admin/parks/:id/rate-rules",
+      {
+        onRequest: admin.permit("parks.view"),
+        schema: {
+          tags,
+          operationId: "listAdminParkRateRules",
+          summary:
+            "The park's busy-time rules (decision 059), oldest first, with their currency and the park's clock",
+          params: AdminParkParamsSchema,
+          response: { 200: AdminRateRulesSchema, ...err },
+        },
+      },
+      async (req) => rateRules.list(db, requireStaff(req), req.params.id),
+    );
+
+    app.post(
+      "/admin/parks/:id/rate-rules",
+      {
+        onRequest: admin.permit("parks.update"),
+        schema: {
+          tags,
+          operationId: "addAdminParkRateRule",
+          summary:
+            "Add a busy-time rule: a percentage of the parking (up or down) when its days, times, dates and occupancy band hold, within a floor and a ceiling (major units); answers the park's rules",
+          params: AdminParkParamsSchema,
+          body: AdminRateRuleBodySchema,
+          response: { 201: AdminRateRulesSchema, ...err },
+        },
+      },
+      async (req, reply) => {
+        const list = await rateRules.add(db, requireStaff(req), auditActor(req), req.params.id, req.body);
+        return reply.code(201).send(list);
+      },
+    );
+
+    app.put(
+      "/admin/parks/:id/rate-rules/:rule",
+      {
+        onRequest: admin.permit("parks.update"),
+        schema: {
+          tags,
+          operationId: "updateAdminParkRateRule",
+          summary: "Replace a busy-time rule (the whole rule is sent); answers the park's rules",
+          params: AdminRateRuleParamsSchema,
+          body: AdminRateRuleBodySchema,
+          response: { 200: AdminRateRulesSchema, ...err },
+        },
+      },
+      async (req) =>
+        rateRules.update(
+          db,
+          requireStaff(req),
+          auditActor(req),
+          req.params.id,
+          req.params.rule,
+          req.body,
+          clock(),
+        ),
+    );
+
+    app.delete(
+      "/admin/parks/:id/rate-rules/:rule",
+      {
+        onRequest: admin.permit("parks.update"),
+        schema: {
+          tags,
+          operationId: "deleteAdminParkRateRule",
+          summary:
+            "Delete a busy-time rule (bookings keep the price they were charged); answers the park's rules",
+          params: AdminRateRuleParamsSchema,
+          response: { 200: AdminRateRulesSchema, ...err },
+        },
+      },
+      async (req) => rateRules.remove(db, requireStaff(req), auditActor(req), req.params.id, req.params.rule),
     );
 
     app.put(

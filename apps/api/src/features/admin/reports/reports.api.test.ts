@@ -571,6 +571,7 @@ describe("CSV", () => {
       "VAT",
       "Operator share",
       "Commission",
+      "Busy-time prices",
       "Total",
       "Refunds",
       "Net",
@@ -583,8 +584,8 @@ describe("CSV", () => {
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.test"",""x"")"`);
     expect(res.body).toContain(`"'-2+3,""x"""`);
     const closed = rows.find((r) => r[1] === "DU-CLOSED")!;
-    // A sale written without its commission line: all of it the operator's.
-    expect(closed.slice(6)).toEqual(["NGN", "2500", "0", "0", "0", "2500", "0", "2500", "0", "2500"]);
+    // A sale written without its commission line: all of it the operator's; no busy-time price.
+    expect(closed.slice(6)).toEqual(["NGN", "2500", "0", "0", "0", "2500", "0", "0", "2500", "0", "2500"]);
     expect(codes).not.toContain("CP-SECRET");
   });
 

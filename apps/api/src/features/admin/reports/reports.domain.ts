@@ -96,6 +96,7 @@ export const csvColumns: { [K in ReportKind]: CsvColumn<ReportRows[K]>[] } = {
     { header: "VAT", value: (r) => r.vat },
     { header: "Operator share", value: (r) => r.operator_share },
     { header: "Commission", value: (r) => r.commission },
+    { header: "Busy-time prices", value: (r) => r.busy_time },
     { header: "Total", value: (r) => r.total },
     { header: "Refunds", value: (r) => r.refunds },
     { header: "Net", value: (r) => r.net },

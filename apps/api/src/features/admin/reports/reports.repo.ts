@@ -68,6 +68,7 @@ export interface SalesRaw {
   refunds_minor: string;
   net_minor: string;
   share_minor: string;
+  busy_time_minor: string;
 }
 
 /**
@@ -110,7 +111,9 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
   const online = sql`SELECT 'online'::text AS channel, b.id::text AS id, b.booking_code AS code, b.park_id,
       p.name AS park, p.time_zone, b.status, b.created_at AS at, b.created_at::text AS k_at, b.currency::text AS currency,
       rp.parking_minor, rp.fees_minor, rp.discount_minor, rp.vat_minor, m.charged_minor AS total_minor,
-      m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor, rp.share_minor
+      m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor, rp.share_minor,
+      -- What busy-time rules added to its parking over the normal rates' (decision 059).
+      COALESCE((b.breakdown->>'parkingMinor')::bigint - (b.breakdown->>'normalParkingMinor')::bigint, 0) AS busy_time_minor
     FROM bookings b JOIN parks p ON p.id = b.park_id CROSS JOIN LATERAL ${ledgerOfBooking} m
     CROSS JOIN LATERAL ${receiptParts(sql`SELECT 'booking:' || b.id || ':' || g FROM generate_series(1, b.moves) g`)} rp
     WHERE ${parkFilter(sql`b.park_id`, f)}
@@ -124,7 +127,8 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
       s.amount_minor AS parking_minor, 0::bigint AS fees_minor, 0::bigint AS discount_minor, 0::bigint AS vat_minor,
       s.amount_minor AS total_minor, 0::bigint AS refunds_minor, s.amount_minor AS net_minor,
       CASE WHEN p.operator_id IS NULL THEN 0::bigint ELSE s.amount_minor - COALESCE((SELECT o.commission_minor
-        FROM operator_lines o WHERE o.ledger_key = 'share:pos:' || s.id), 0) END AS share_minor
+        FROM operator_lines o WHERE o.ledger_key = 'share:pos:' || s.id), 0) END AS share_minor,
+      0::bigint AS busy_time_minor
     FROM pos_sales s JOIN parks p ON p.id = s.park_id
     WHERE s.status = 'closed' AND ${parkFilter(sql`s.park_id`, f)}
       AND s.closed_at >= ${parkDayStart(f.from, sql`p.time_zone`)} AND s.closed_at < ${parkDayEnd(f.to, sql`p.time_zone`)}
@@ -136,7 +140,7 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
   const monthly = sql`SELECT 'monthly'::text AS channel, c.pass_id::text || ':' || c.period::text AS id,
       ps.pass_code AS code, ps.park_id, p.name AS park, p.time_zone, 'paid'::text AS status, c.charged_at AS at,
       c.charged_at::text AS k_at, ps.currency::text AS currency, rp.parking_minor, rp.fees_minor, rp.discount_minor,
-      rp.vat_minor, c.total_minor, 0::bigint AS refunds_minor, c.total_minor AS net_minor, rp.share_minor
+      rp.vat_minor, c.total_minor, 0::bigint AS refunds_minor, c.total_minor AS net_minor, rp.share_minor, 0::bigint AS busy_time_minor
     FROM pass_charges c JOIN passes ps ON ps.id = c.pass_id JOIN parks p ON p.id = ps.park_id
     CROSS JOIN LATERAL ${receiptParts(sql`SELECT 'pass:' || c.pass_id || ':' || c.period`)} rp
     WHERE ${parkFilter(sql`ps.park_id`, f)}
@@ -151,7 +155,8 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
   const vehicleDocs = sql`SELECT 'vehicle_docs'::text AS channel, r.id::text AS id, r.code, r.pickup_park_id AS park_id,
       pp.name AS park, c.timezone AS time_zone, r.stage AS status, r.created_at AS at, r.created_at::text AS k_at,
       r.currency::text AS currency, rp.parking_minor, rp.fees_minor, rp.discount_minor, rp.vat_minor,
-      m.charged_minor AS total_minor, m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor, rp.share_minor
+      m.charged_minor AS total_minor, m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor,
+      rp.share_minor, 0::bigint AS busy_time_minor
     FROM vehicle_doc_requests r JOIN countries c ON c.id = r.country_id LEFT JOIN parks pp ON pp.id = r.pickup_park_id
     CROSS JOIN LATERAL (SELECT COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind <> 'refund'), 0) AS charged_minor,
         COALESCE(sum(e.amount_minor) FILTER (WHERE t.kind = 'refund'), 0) AS refunds_minor
@@ -185,6 +190,7 @@ export interface SalesTotalsRaw {
   discount_minor: string;
   vat_minor: string;
   share_minor: string;
+  busy_time_minor: string;
   total_minor: string;
   refunds_minor: string;
   net_minor: string;
@@ -195,7 +201,7 @@ export function salesTotals(db: Tx, f: ReportFilter): Promise<SalesTotalsRaw[]> 
     db,
     sql`SELECT currency, count(*) AS n, sum(parking_minor) AS parking_minor, sum(fees_minor) AS fees_minor,
       sum(discount_minor) AS discount_minor, sum(vat_minor) AS vat_minor, sum(share_minor) AS share_minor,
-      sum(total_minor) AS total_minor, sum(refunds_minor) AS refunds_minor, sum(net_minor) AS net_minor
+      sum(busy_time_minor) AS busy_time_minor, sum(total_minor) AS total_minor, sum(refunds_minor) AS refunds_minor, sum(net_minor) AS net_minor
       FROM (${salesBranches(f, { after: null, limit: 0 })}) x GROUP BY currency ORDER BY currency`,
   );
 }

@@ -5,6 +5,7 @@ import type {
   AdminParkCreate,
   AdminParkPatch,
   AdminParkRatesBody,
+  AdminRateRuleBody,
 } from "@parkwell/contract";
 import { adminApi, adminUpload } from "../api";
 import { listParams } from "../ui/use-url-filters";
@@ -63,3 +64,14 @@ export const addCharger = (id: number, body: AdminChargerCreate) =>
   adminApi("/parks/{id}/chargers", { params: { id }, method: "POST", body });
 export const updateCharger = (id: number, charger: number, body: AdminChargerPatch) =>
   adminApi("/parks/{id}/chargers/{charger}", { params: { id, charger }, method: "PATCH", body });
+
+export const rateRulesQuery = (id: number) => ({
+  queryKey: ["admin", "park", id, "rate-rules"] as const,
+  queryFn: () => adminApi("/parks/{id}/rate-rules", { params: { id } }),
+});
+export const addRateRule = (id: number, body: AdminRateRuleBody) =>
+  adminApi("/parks/{id}/rate-rules", { params: { id }, method: "POST", body });
+export const updateRateRule = (id: number, rule: number, body: AdminRateRuleBody) =>
+  adminApi("/parks/{id}/rate-rules/{rule}", { params: { id, rule }, method: "PUT", body });
+export const deleteRateRule = (id: number, rule: number) =>
+  adminApi("/parks/{id}/rate-rules/{rule}", { params: { id, rule }, method: "DELETE" });

@@ -25,6 +25,7 @@ import { COUNTRY_CENTERS } from "../../../components/map/map-config";
 import { DAYS } from "./park-hours";
 import { AmenitiesSection, HoursSection, TextsSection } from "./park-sections";
 import { ParkChargers } from "./park-chargers";
+import { ParkRateRules } from "./park-rate-rules";
 import { ParkPhotos } from "./park-photos";
 import { RatesAndCapacities } from "./rates-capacities";
 import { closureConflictOf, ClosureStep, ParkGuaranteeOffers } from "./closure-confirm";
@@ -506,6 +507,7 @@ function ParkEditorLoaded({ park }: { park: AdminPark | undefined }) {
       {park ? (
         <>
           <RatesAndCapacities park={park} editable={can("parks.update")} />
+          <ParkRateRules park={park} editable={can("parks.update")} />
           <ParkChargers park={park} editable={can("parks.update")} />
           <ParkPhotos park={park} editable={can("parks.update")} />
           <ParkGuaranteeOffers park={park} />

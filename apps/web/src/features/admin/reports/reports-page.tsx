@@ -310,6 +310,7 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
           money(r.operator_share, r.currency, lang),
         ),
         num("commission", t("columns.commission"), (r: SalesRow) => money(r.commission, r.currency, lang)),
+        num("busy_time", t("columns.busy_time"), (r: SalesRow) => money(r.busy_time, r.currency, lang)),
         num("fees", t("columns.fees"), (r: SalesRow) => money(r.fees, r.currency, lang)),
         num("discount", t("columns.discount"), (r: SalesRow) => money(r.discount, r.currency, lang)),
         num("vat", t("columns.vat"), (r: SalesRow) => money(r.vat, r.currency, lang)),

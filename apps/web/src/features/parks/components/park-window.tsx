@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { SelectField } from "../../../components/ui/form-field";
 import { ZonedDateTimeField } from "../../../components/ui/zoned-date-time-input";
-import { formatMoney, taxLines } from "../../../lib/format";
+import { formatMoney, signedPercent, taxLines } from "../../../lib/format";
 import { nextBookableWindow } from "../../../lib/park-window";
 import { useAvailability } from "../../../lib/queries";
 import { formatShortZoned, isoToZonedInput, nextWholeHour, zoneAbbreviation } from "../../../lib/zoned-time";
@@ -133,7 +133,15 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
           <>
             <p className="park-window__spaces">{t("spacesLeft", { count: result.data.available })}</p>
             <dl className="park-breakdown">
-              <dt>{t("breakdown.parking", { count: price.breakdown.days * 24 + price.breakdown.hours })}</dt>
+              <dt>
+                {price.breakdown.busy_time
+                  ? t("breakdown.busyTime", {
+                      count: price.breakdown.days * 24 + price.breakdown.hours,
+                      rule: price.breakdown.busy_time.rule,
+                      percent: signedPercent(price.breakdown.busy_time.adjustment_percent, i18n.language),
+                    })
+                  : t("breakdown.parking", { count: price.breakdown.days * 24 + price.breakdown.hours })}
+              </dt>
               <dd>{formatMoney(price.breakdown.parking, price.currency, i18n.language)}</dd>
               <dt>{t("breakdown.fees")}</dt>
               <dd>
@@ -155,6 +163,18 @@ export function ParkWindow({ park }: { park: ParkDetail }) {
                 {formatMoney(price.amount, price.currency, i18n.language)}
               </dd>
             </dl>
+            {/* A busy-time price (decision 059): the normal price beside it. */}
+            {price.breakdown.busy_time && (
+              <p className="park-breakdown__normal" data-testid="normal-price">
+                {t("breakdown.normalPrice", {
+                  amount: formatMoney(
+                    price.breakdown.busy_time.normal_parking,
+                    price.currency,
+                    i18n.language,
+                  ),
+                })}
+              </p>
+            )}
           </>
         )}
       </div>
