@@ -31,7 +31,7 @@ describe("back office payout holds", () => {
         items = items.map((o) => (o.id === 2 ? { ...o, hold } : o));
         return { json: { operator_id: 2, hold } };
       });
-    renderWithApp(<PayoutHolds editable />, { api });
+    await renderWithApp(<PayoutHolds editable />, { api });
 
     // The held operator in sight; the two others behind "Hold an operator's payouts (2 operators)".
     await screen.findByText("Held: Bank details under review");
@@ -55,7 +55,7 @@ describe("back office payout holds", () => {
     const api = new FakeApi().on("GET /admin/payouts/operators", {
       json: { items: [operator(2, "Marina Parks")] },
     });
-    renderWithApp(<PayoutHolds editable />, { api });
+    await renderWithApp(<PayoutHolds editable />, { api });
     await screen.findByText("No operator's payouts are held.");
   });
 });
