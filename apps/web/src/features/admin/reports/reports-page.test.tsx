@@ -39,6 +39,61 @@ describe("the sales report", () => {
   });
 });
 
+describe("the sales report's busy-time column", () => {
+  const row = (code: string, busyTime: number) => ({
+    channel: "online",
+    id: code,
+    code,
+    park_id: 1,
+    park: "Marina Car Park",
+    time_zone: "Africa/Lagos",
+    status: "active",
+    time: "2026-11-20T09:00:00.000Z",
+    currency: "NGN",
+    parking: 3000,
+    fees: 200,
+    discount: 0,
+    vat: 15,
+    operator_share: 2550,
+    commission: 450,
+    busy_time: busyTime,
+    total: 3215,
+    refunds: 0,
+    net: 3215,
+  });
+  const salesPage = (items: ReturnType<typeof row>[]) => ({
+    items,
+    total: items.length,
+    page: 1,
+    size: 20,
+    pages: 1,
+    from: "2026-10-30",
+    to: "2026-11-28",
+    totals: [],
+  });
+
+  it.each([
+    ["is left out when no row shown has a busy-time part", [row("PW-AAAAAA", 0)], false],
+    ["shows when a row has one", [row("PW-AAAAAA", 0), row("PW-BBBBBB", 1000)], true],
+  ])("%s", async (_, items, shown) => {
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: adminMe(["reports.view"], "branch_manager") })
+      .on("GET /admin/parks/choices", { json: { items: [], complete: true } })
+      .on("GET /admin/reports/sales", { json: salesPage(items) });
+    await renderWithApp(
+      <Routes>
+        <Route path="/admin/reports/*" element={<ReportsPage />} />
+      </Routes>,
+      { api, route: "/admin/reports/sales" },
+    );
+    await screen.findAllByText("PW-AAAAAA");
+    expect(screen.getAllByRole("columnheader").some((h) => h.textContent === "Commission")).toBe(true);
+    expect(screen.queryAllByRole("columnheader").some((h) => h.textContent === "Busy-time prices")).toBe(
+      shown,
+    );
+  });
+});
+
 const emptyPage = {
   items: [],
   total: 0,

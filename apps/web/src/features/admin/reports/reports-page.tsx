@@ -167,7 +167,11 @@ function Report<K extends ReportKind>({ kind }: { kind: K }) {
       )}
       <DataTable
         caption={t(`kinds.${kind}.title`)}
-        columns={columnsOf(kind, t, lang) as Column<ReportRows[K]>[]}
+        columns={
+          columnsOf(kind, t, lang, {
+            busyTime: ((data?.items ?? []) as Partial<SalesRow>[]).some((r) => (r.busy_time ?? 0) !== 0),
+          }) as Column<ReportRows[K]>[]
+        }
         rowKey={(r) => keyOf(kind, r)}
         query={list as typeof list & { data: ReportPage<K> | undefined }}
         emptyText={t("empty")}
@@ -283,7 +287,12 @@ const num = (key: string, header: string, cell: (r: never) => ReactNode) => ({
   numeric: true,
 });
 
-function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
+/**
+ * The report's columns. `busyTime`: some row shown has a part added (or taken) by busy-time prices;
+ * otherwise that column (zero on every row, at parks without rules) is left out, as the parking
+ * is, so the sales table keeps to a laptop's width in both languages.
+ */
+function columnsOf(kind: ReportKind, t: T, lang: string, shown: { busyTime: boolean }): Column<never>[] {
   const when = (iso: string | null, tz: string) => <When iso={iso} tz={tz} lang={lang} />;
   const whenText = (iso: string, tz: string) => formatShortZoned(iso, lang, tz);
   switch (kind) {
@@ -310,7 +319,9 @@ function columnsOf(kind: ReportKind, t: T, lang: string): Column<never>[] {
           money(r.operator_share, r.currency, lang),
         ),
         num("commission", t("columns.commission"), (r: SalesRow) => money(r.commission, r.currency, lang)),
-        num("busy_time", t("columns.busy_time"), (r: SalesRow) => money(r.busy_time, r.currency, lang)),
+        ...(shown.busyTime
+          ? [num("busy_time", t("columns.busy_time"), (r: SalesRow) => money(r.busy_time, r.currency, lang))]
+          : []),
         num("fees", t("columns.fees"), (r: SalesRow) => money(r.fees, r.currency, lang)),
         num("discount", t("columns.discount"), (r: SalesRow) => money(r.discount, r.currency, lang)),
         num("vat", t("columns.vat"), (r: SalesRow) => money(r.vat, r.currency, lang)),
