@@ -151,7 +151,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       ...(Number(v.vehicle_id) ? { vehicle_id: Number(v.vehicle_id) } : { plate_number: v.plate_number }),
       start_time: v.start_time,
       end_time: v.end_time,
-      ...(Number(v.charger_id) ? { charger_id: Number(v.charger_id) } : {}),
+      // The charger the URL holds now (the form's copy of it follows a render later: a Pay pressed
+      // right after the window dropped a full group must not send it).
+      ...(chargerId ? { charger_id: chargerId } : {}),
     }),
     requiredText: {
       start_time: "bookings:checkout.startRequired",
