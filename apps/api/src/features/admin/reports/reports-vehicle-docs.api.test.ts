@@ -97,6 +97,8 @@ describe("sales report: vehicle documents", () => {
       // Parkwell's own service: no park's space, no operator's share.
       operator_share: 0,
       commission: 0,
+      // No park's parking, so nothing a busy-time price added.
+      busy_time: 0,
       total: 13_187.5,
       refunds: 0,
       net: 13_187.5,
