@@ -89,12 +89,11 @@ function HoldRow({ operator }: { operator: Operator }) {
     <div className="po-hold-form">
       <p>
         <strong>{label}</strong>{" "}
-        {operator.hold ? (
+        {/* The operators not held are listed under their own disclosure, which says so. */}
+        {operator.hold && (
           <span className="po-badge po-badge--waiting">
             {t("hold.held", { reason: operator.hold.reason })}
           </span>
-        ) : (
-          <span className="po-badge po-badge--active">{t("hold.notHeld")}</span>
         )}
       </p>
       {operator.hold ? (
