@@ -1,4 +1,4 @@
-import { LEDGER_KINDS, type LedgerKind } from "@parkwell/contract";
+import { LEDGER_KINDS, PARKWELL_BEARS, type LedgerKind } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";
 import type { PurchaseKindName } from "../features/purchases/purchases.domain";
@@ -60,8 +60,9 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
 /**
  * Claims (decision 057): a refunded claim's move is a refund of exactly its amount to the payer
  * (the driver's wallet or the company's account); a claim Parkwell bears gives the operator back
- * exactly what its credit note's share took; and no purchase ever gives back more than it took
- * (its receipts and credit notes sum to zero or more): money moved once.
+ * exactly what its credit note's share took, and no other claim gives anything back; and no
+ * purchase ever gives back more than it took (its receipts and credit notes sum to zero or more):
+ * money moved once.
  */
 async function claimViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -86,6 +87,20 @@ async function claimViolations(db: Db): Promise<string[]> {
   );
   for (const r of kept)
     problems.push(`claim ${r.code}: the operator's kept share is not what its refund took`);
+  // Who bears it: a refund Parkwell bears whose credit note took a share gives it back; no other does.
+  const bears = Object.entries(PARKWELL_BEARS)
+    .filter(([, b]) => b)
+    .map(([reason]) => reason);
+  const bearer = await queryRows<{ code: string }>(
+    db,
+    sql`SELECT c.code FROM claims c
+        LEFT JOIN operator_lines taken ON taken.ledger_key = 'share:' || c.refund_ledger_key
+        WHERE c.refund_ledger_key IS NOT NULL AND CASE WHEN c.reason = ANY(${sql.param(bears)}::text[])
+          THEN c.kept_ledger_key IS NULL AND taken.amount_minor < 0
+          ELSE c.kept_ledger_key IS NOT NULL END`,
+  );
+  for (const r of bearer)
+    problems.push(`claim ${r.code}: the operator's share is not kept by whoever bears the refund`);
   const over = await queryRows<{ reference: string }>(
     db,
     sql`SELECT r.reference FROM receipts r WHERE r.reference IN (

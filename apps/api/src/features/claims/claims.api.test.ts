@@ -307,6 +307,13 @@ describe("claims: the staff queue", () => {
       ),
     );
     expect(tampered).toContain(`claim ${c2.code}: the operator's kept share is not what its refund took`);
+    // ...and a refund Parkwell bears whose share was not kept.
+    const unkept = await violationsAfter((tx) =>
+      tx.execute(sql`UPDATE claims SET kept_ledger_key = NULL WHERE id = ${c2.id}`),
+    );
+    expect(unkept).toContain(
+      `claim ${c2.code}: the operator's share is not kept by whoever bears the refund`,
+    );
   });
 
   it("claims a monthly pass's term once, refunded in part against that term's receipt", async () => {

@@ -250,12 +250,11 @@ export async function claimOfKey(
 
 /** A claim's row, locked FOR UPDATE (a decision, a photo). */
 export async function lockClaim(tx: Tx, id: number): Promise<ClaimRow | undefined> {
-  const [row] = await q<{ id: number }>(tx, sql`SELECT id FROM claims WHERE id = ${id} FOR UPDATE`);
-  if (!row) return undefined;
   const [found] = await (tx as Db)
     .select()
     .from(claims)
-    .where(sql`${claims.id} = ${id}`);
+    .where(sql`${claims.id} = ${id}`)
+    .for("update");
   return found;
 }
 

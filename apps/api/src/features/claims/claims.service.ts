@@ -241,19 +241,18 @@ const subjectKey = (s: Subject) =>
 // ------------------------------------------------------------------------------- deciding
 
 /**
- * Staff's decision on a claim (the back office checked its scope): its subject and the claim
- * locked in the order of every booking change, a claim decided already refused, then the money.
+ * Staff's decision on a claim (the back office checked its scope and read its row, `c`): its
+ * subject and the claim locked in the order of every booking change, a claim decided already
+ * refused, then the money.
  */
 export async function decideClaim(
   deps: ClaimDeps,
-  claimId: number,
+  c: Pick<ClaimRow, "id" | "userId" | "bookingId" | "passId" | "passPeriod">,
   decision: Decision,
   inTx?: (tx: Tx, before: ClaimRow, after: ClaimRow) => Promise<void>,
 ): Promise<void> {
   const now = deps.clock();
-  const seen = await repo.claimView(deps.db, claimId);
-  if (!seen) throw claimNotFound();
-  const c = seen.row;
+  const claimId = c.id;
   await deps.db.transaction(async (tx) => {
     const subject = await lockSubject(
       tx,
@@ -319,14 +318,10 @@ async function decideInTx(
     if (remaining <= 0) throw new AppError(409, "nothing_to_refund", NOTHING_TO_REFUND);
     const amount = d.kind === "refund_full" ? remaining : d.amountMinor!;
     if (amount > remaining) throw AppError.validation({ amount: REFUND_TOO_LARGE });
-    const refundKey = await refundSubject(
-      tx,
-      claim,
-      subject,
-      amount,
-      amount === remaining ? null : note(amount),
-      now,
-    );
+    // A booking's full refund is the engine's own reversal of all its receipts; a part of it, or a
+    // pass term's (whose purchase holds every term's receipts), the body made for that amount.
+    const body = "booking" in subject && amount === remaining ? null : note(amount);
+    const refundKey = await refundSubject(tx, claim, subject, amount, body, now);
     let keptKey: string | null = null;
     if (parkwellBears(claim.reason as ClaimReason)) {
       const ledgerKey = `claim:${claim.id}:kept`;
@@ -356,13 +351,16 @@ async function decideInTx(
   return { ...claim, ...set };
 }
 
-/** The refund's move through the purchase engine; its ledger key. */
+/**
+ * The refund's move through the purchase engine; its ledger key. `body`: the credit note's body,
+ * or null for the engine's reversal of everything the purchase's receipts hold.
+ */
 async function refundSubject(
   tx: Tx,
   claim: ClaimRow,
   subject: Subject,
   amountMinor: number,
-  partial: ReceiptBody | null,
+  body: ReceiptBody | null,
   now: Date,
 ): Promise<string> {
   const description = `Claim refund ${claim.code}`;
@@ -380,7 +378,7 @@ async function refundSubject(
         countryId: b.countryId,
         parkId: b.parkId,
       },
-      { move, amountMinor, description, at: now, ...(partial ? { creditNote: () => partial } : {}) },
+      { move, amountMinor, description, at: now, ...(body ? { creditNote: () => body } : {}) },
     );
     await repo.bookingRefunded(tx, b.id, {
       paidMinor: Math.max(0, b.paidMinor - amountMinor),
@@ -391,8 +389,6 @@ async function refundSubject(
   }
   const t = subject.term;
   const move = `claim:${claim.id}`;
-  const whole = await refundable(tx, subject);
-  const body = partial ?? whole.note(amountMinor);
   await refundPurchase(
     tx,
     PASS_MOVES,

@@ -62,6 +62,70 @@ describe("reporting a problem from a booking's page", () => {
     expect(sent?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("sends a refused photo again without filing the claim a second time", async () => {
+    let refuse = true;
+    const api = new FakeApi()
+      .on("GET /claims", { json: page([]) })
+      .on("POST /claims", { status: 201, json: claim() })
+      .on("POST /claims/12/photo", () =>
+        refuse
+          ? { status: 413, json: { message: "The file is larger than 10 MB", code: "file_too_large" } }
+          : { status: 201, json: claim() },
+      );
+    const { router } = await renderWithApp(<ReportProblem subject={{ booking_id: BOOKING }} />, {
+      api,
+      route: "/booking-details/PW-7K3MQ2PT",
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Report a problem" }));
+    await user.selectOptions(screen.getByLabelText(/What went wrong/), "barrier_closed");
+    await user.upload(
+      screen.getByLabelText(/A photo/),
+      new File([new Uint8Array([137, 80, 78, 71])], "gate.png", { type: "image/png" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Send the report" }));
+    expect(await screen.findByText("The file is larger than 10 MB")).toBeTruthy();
+    expect(router.state.location.pathname).toBe("/booking-details/PW-7K3MQ2PT");
+    refuse = false;
+    await user.click(screen.getByRole("button", { name: "Send the report" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/claims/12"));
+    expect(api.callsTo("POST /claims")).toHaveLength(1);
+    const photos = api.callsTo("POST /claims/12/photo");
+    expect(photos).toHaveLength(2);
+    expect(((photos[1]!.body as FormData).get("file") as File).name).toBe("gate.png");
+  });
+
+  it("sends no photo to a claim the rules refunded at once", async () => {
+    const api = new FakeApi().on("GET /claims", { json: page([]) }).on("POST /claims", {
+      status: 201,
+      json: claim({
+        reason: "park_full",
+        status: "refunded",
+        decision: {
+          kind: "refund_full",
+          refund: 3500,
+          reason: null,
+          by: "rule",
+          at: "2026-11-26T09:00:00.000Z",
+        },
+      }),
+    });
+    const { router } = await renderWithApp(<ReportProblem subject={{ booking_id: BOOKING }} />, {
+      api,
+      route: "/booking-details/PW-7K3MQ2PT",
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole("button", { name: "Report a problem" }));
+    await user.selectOptions(screen.getByLabelText(/What went wrong/), "park_full");
+    await user.upload(
+      screen.getByLabelText(/A photo/),
+      new File([new Uint8Array([137, 80, 78, 71])], "full.png", { type: "image/png" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Send the report" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/claims/12"));
+    expect(api.callsTo("POST /claims/12/photo")).toHaveLength(0);
+  });
+
   it("links the claim already filed instead of the form, in French", async () => {
     const api = new FakeApi().on("GET /claims", { json: page([claim()]) });
     await renderWithApp(<ReportProblem subject={{ booking_id: BOOKING }} />, { api, language: "fr" });

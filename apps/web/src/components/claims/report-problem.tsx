@@ -2,15 +2,16 @@ import {
   CLAIM_DETAILS_MAX,
   CLAIM_REASONS,
   ClaimCreateBodySchema,
+  type Claim,
   type ClaimCreateBody,
 } from "@parkwell/contract";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { FormAlert } from "../ui/form-alert";
 import { SelectField, TextAreaField } from "../ui/form-field";
-import { api, apiUpload } from "../../lib/api";
+import { api } from "../../lib/api";
 import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import "./claims.css";
@@ -62,24 +63,31 @@ export function ReportProblem({ subject }: { subject: ClaimSubject }) {
     defaultValues: { reason: "", details: "" },
     toInput: (v) => ({ ...subject, reason: v.reason || undefined, details: v.details.trim() || undefined }),
   });
+  // The claim once filed: a photo the API refused is sent again on the next press, without a
+  // second claim (which the API would refuse as already reported).
+  const filed = useRef<Claim | null>(null);
   const send = useMutation({
     mutationFn: async (body: ClaimCreateBody) => {
-      const location = share ? await currentPlace() : null;
-      const claim = await api("/claims", {
-        method: "POST",
-        body: { ...body, location },
-        headers: { "idempotency-key": key },
-      });
-      if (photo) {
+      const location = !filed.current && share ? await currentPlace() : null;
+      const claim =
+        filed.current ??
+        (await api("/claims", {
+          method: "POST",
+          body: { ...body, location },
+          headers: { "idempotency-key": key },
+        }));
+      filed.current = claim;
+      // A claim the rules decided at once (a full park at the gate) takes no photo.
+      if (photo && claim.status === "open") {
         const data = new FormData();
-        data.append("file", photo);
-        await apiUpload("/claims/{id}/photo", { params: { id: String(claim.id) }, form: data }, () => {});
+        data.append("file", photo, photo.name);
+        await api("/claims/{id}/photo", { method: "POST", params: { id: String(claim.id) }, body: data });
       }
       return claim;
     },
     onSuccess: (claim) => void navigate(`/claims/${claim.id}`),
     onError: (err) => {
-      setKey(crypto.randomUUID());
+      if (!filed.current) setKey(crypto.randomUUID());
       void form.showServerErrors(err);
     },
   });

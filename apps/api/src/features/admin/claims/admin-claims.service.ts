@@ -35,7 +35,7 @@ export async function decide(
   if (refusal) throw AppError.validation({ amount: refusal });
   await decideClaim(
     deps,
-    id,
+    seen.row,
     {
       kind: body.decision,
       ...(body.decision === "refund_part" && body.amount !== undefined
