@@ -46,14 +46,14 @@ const call = (user: TestUser | null, method: Method, url: string, payload?: obje
     ...(payload ? { payload } : {}),
   });
 const rulesUrl = () => `/admin/parks/${park.id}/rate-rules`;
-const quote = (user: TestUser, start: Date, end: Date) =>
+const quote = (user: TestUser, start: Date, end: Date, vehicleTypeId = 1) =>
   call(
     user,
     "GET",
-    `/bookings/quote?park_id=${park.id}&vehicle_type_id=1&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
+    `/bookings/quote?park_id=${park.id}&vehicle_type_id=${vehicleTypeId}&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
   );
-const quoted = async (user: TestUser, start: Date, end: Date) => {
-  const res = await quote(user, start, end);
+const quoted = async (user: TestUser, start: Date, end: Date, vehicleTypeId = 1) => {
+  const res = await quote(user, start, end, vehicleTypeId);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<BookingQuote>();
 };
@@ -64,6 +64,10 @@ const bookWith = (user: TestUser, start: Date, end: Date, token?: string, langua
     { park_id: park.id, start, end, ...(token ? { quote_token: token } : {}) },
     { "accept-language": language },
   );
+const availability = (start: Date, end: Date) =>
+  ctx.app.inject({
+    url: `/api/v1/front/parks/${park.slug}/availability?vehicle_type_id=1&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
+  });
 const balance = (user: TestUser) => walletBalanceMinor(db, user.id, "NGN");
 
 beforeAll(async () => {
@@ -80,9 +84,13 @@ beforeAll(async () => {
   park = created.json<AdminPark>();
   attendant = await createStaff(db, "employee", { operatorId: harbourview, parkIds: [park.id] });
   expect((await parksOf(db, harbourview)).includes(park.id)).toBe(true);
-  // ₦1,000 an hour, two spaces: a two-hour window is ₦2,000 of parking at the normal rates.
+  // ₦1,000 an hour, two spaces: a two-hour window is ₦2,000 of parking at the normal rates. The
+  // same rates for vehicle type 2: only the token's own check tells its quote from type 1's.
   const rates = await call(manager, "PUT", `/admin/parks/${park.id}/rates`, {
-    rates: [{ vehicle_type_id: 1, hourly: 1000, daily_max: 20000 }],
+    rates: [
+      { vehicle_type_id: 1, hourly: 1000, daily_max: 20000 },
+      { vehicle_type_id: 2, hourly: 1000, daily_max: 20000 },
+    ],
   });
   expect(rates.statusCode, rates.body).toBe(200);
   const caps = await call(manager, "PUT", `/admin/parks/${park.id}/capacities`, {
@@ -250,9 +258,7 @@ describe("a quote's busy-time price, held by its token", () => {
       QUOTE_TOKEN_TTL_MS - MINUTE,
     );
     // The park page's availability shows the same price.
-    const shown = await ctx.app.inject({
-      url: `/api/v1/front/parks/${park.slug}/availability?vehicle_type_id=1&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
-    });
+    const shown = await availability(start, end);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json<Availability>().price).toEqual(first.price);
     // So does the search's card for that window; its "from" price stays the normal hourly rate.
@@ -281,6 +287,15 @@ describe("a quote's busy-time price, held by its token", () => {
     });
     const someoneElse = await bookWith(await fundedUser(db), start, end, first.quote_token);
     expect(someoneElse.json().code).toBe("quote_invalid");
+    // Another start (the same end), another park, another vehicle type: each its own check.
+    const laterStart = await bookWith(driver, at(27 * HOUR), end, first.quote_token);
+    expect(laterStart.json().code).toBe("quote_invalid");
+    const elsewhere = await book(ctx.app, driver, { park_id: 1, start, end, quote_token: first.quote_token });
+    expect(elsewhere.json().code).toBe("quote_invalid");
+    // Vehicle type 2's quote is the same price under the same rule: only its vehicle type differs.
+    const otherType = await quoted(driver, start, end, 2);
+    expect(otherType.price).toEqual(first.price);
+    expect((await bookWith(driver, start, end, otherType.quote_token)).json().code).toBe("quote_invalid");
     expect((await bookWith(driver, start, end, `${first.quote_token}x`)).json().code).toBe("quote_invalid");
     expect(await balance(driver)).toBe(before);
 
