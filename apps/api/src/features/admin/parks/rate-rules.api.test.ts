@@ -330,6 +330,9 @@ describe("a quote's busy-time price, held by its token", () => {
       parking: 4000,
       busy_time: { rule: "Busy", normal_parking: 2000 },
     });
+    // The park page prices the band from the free spaces it shows.
+    const busyShown = (await availability(start, end)).json<Availability>();
+    expect(busyShown).toMatchObject({ available: 1, price: busy.price });
 
     // The rates changed since the quote: asked again, never charged another amount.
     await call(manager, "PUT", `/admin/parks/${park.id}/rates`, {
