@@ -17,7 +17,16 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, createUser, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../../test/ledger-invariants";
-import { addChargers, at, book, extend, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
+import {
+  addChargers,
+  at,
+  book,
+  extend,
+  fundedUser,
+  holdWindow,
+  HOUR,
+  setStatus,
+} from "../../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../../wallet/ledger.service";
 import { newPark, type Method } from "./admin-parks.test-kit";
 
@@ -333,6 +342,18 @@ describe("a quote's busy-time price, held by its token", () => {
     // The park page prices the band from the free spaces it shows.
     const busyShown = (await availability(start, end)).json<Availability>();
     expect(busyShown).toMatchObject({ available: 1, price: busy.price });
+    // "Pay the difference" (a hold) is held to a quote as the booking is: refused without its
+    // token, and with it holds the quoted total.
+    const short = await fundedUser(db, 0);
+    const unquoted = await holdWindow(ctx.app, short, park.id, start, end);
+    expect(unquoted.statusCode, unquoted.body).toBe(409);
+    expect(unquoted.json().code).toBe("quote_required");
+    const shortQuote = await quoted(short, start, end);
+    const held = await holdWindow(ctx.app, short, park.id, start, end, {
+      quote_token: shortQuote.quote_token,
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json<{ total: number }>().total).toBe(busy.price.amount);
 
     // The rates changed since the quote: asked again, never charged another amount.
     await call(manager, "PUT", `/admin/parks/${park.id}/rates`, {
