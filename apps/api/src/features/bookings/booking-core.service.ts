@@ -313,15 +313,6 @@ function presentedQuote(
 }
 
 /**
- * A new window at a park as every booking path reads it (a booking, a hold, a quote): the park
- * (readPark's errors), the window checked against its opening hours on its clock (the 422 names the
- * edge refused), the charger group named (chargingHourOf's 422), and its price, the charging of a
- * per-hour group included, the busy-time rule found as `pricing` says (a quote's token, or the rules
- * now for a quote), with the coupon's verdict (couponOnBooking). A token whose parking is no longer
- * what the park's rates and its rule give (the rates changed) or whose currency is not the park's
- * is refused (409 quote_changed): a booking is never charged another amount than its quote's.
- */
-/**
  * `book_space` answered `closed`: a closure saved while this booking was priced covers its window.
  * The park read again says which day, in the window's refusal (422 at start_time or end_time).
  */
@@ -336,6 +327,15 @@ export async function closedWindow(
   return windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
 }
 
+/**
+ * A new window at a park as every booking path reads it (a booking, a hold, a quote): the park
+ * (readPark's errors), the window checked against its opening hours on its clock (the 422 names the
+ * edge refused), the charger group named (chargingHourOf's 422), and its price, the charging of a
+ * per-hour group included, the busy-time rule found as `pricing` says (a quote's token, or the rules
+ * now for a quote), with the coupon's verdict (couponOnBooking). A token whose parking is no longer
+ * what the park's rates and its rule give (the rates changed) or whose currency is not the park's
+ * is refused (409 quote_changed): a booking is never charged another amount than its quote's.
+ */
 export async function pricedWindow(
   db: Db,
   ask: {

@@ -17,7 +17,7 @@ import * as repo from "./parks.repo";
 import type { ServedCountries } from "../reference/served-countries";
 import { requireWindow } from "./parks.service";
 import { priceWindow, withCharging } from "./pricing.domain";
-import { ruleForWindow } from "./rate-rules.service";
+import { activeRules, ruleOfWindow } from "./rate-rules.service";
 import { freeSpaces } from "../capacity/capacity.service";
 import { activeChargers, freeChargers } from "./chargers.repo";
 import { chargingHourOf } from "./chargers.service";
@@ -135,23 +135,18 @@ export async function getAvailability(
   const { park, country, raw } = await loadRate(db, served, ref, q.vehicle_type_id);
   const vt = q.vehicle_type_id ?? DEFAULT_VEHICLE_TYPE_ID;
   const verdict = windowVerdict(window.start, window.end, now, clockOfPark(park));
-  // The spaces, every charger group's free count and the named group's price at once: none waits
-  // for another.
+  // The spaces, every charger group's free count, the named group's price and the park's busy-time
+  // rules at once: none waits for another.
   const rate = { hourlyMinor: raw.hourlyMinor ?? 0, dailyMaxMinor: raw.dailyMaxMinor ?? 0 };
-  const [spaces, chargers, chargingHourMinor, rule] = await Promise.all([
+  const [spaces, chargers, chargingHourMinor, rules] = await Promise.all([
     freeSpaces(db, park.id, vt, window.start, window.end),
     freeChargers(db, park.id, window.start, window.end, now),
     chargingHourOf(db, park.id, q.charger_id),
-    // The busy-time rule a quote would price the window with now (decision 059).
-    ruleForWindow(
-      db,
-      { id: park.id, timeZone: park.timeZone, hasRateRules: true },
-      rate,
-      vt,
-      window.start,
-      window.end,
-    ),
+    activeRules(db, park.id),
   ]);
+  // The busy-time rule a quote would price the window with now (decision 059), with the spaces
+  // just read as its occupancy (a quote's ruleForWindow reads them itself).
+  const rule = ruleOfWindow(rules, rate, { ...window, timeZone: park.timeZone, spaces });
   // A charger group named: a per-hour group's charging is in the price, as the booking prices it.
   const breakdown = withCharging(
     priceWindow(rate, withTaxesAt(country, park, now, "window"), window.start, window.end, rule),

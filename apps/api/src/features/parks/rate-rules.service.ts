@@ -67,6 +67,11 @@ export function ruleOfWindow(
   );
 }
 
+/** A park's active rules, oldest first, as pricing reads them: one statement. */
+export async function activeRules(db: Db, parkId: number): Promise<PricingRule[]> {
+  return (await listRules(db, parkId, true)).map(pricingRuleOf);
+}
+
 /**
  * The rule that prices `[start, end)` for a vehicle type at the park now, or null (the normal
  * rates): the park's active rules (ruleOfWindow), the window's peak read only when a rule has an
@@ -82,7 +87,7 @@ export async function ruleForWindow(
   end: Date,
 ): Promise<BookedRateRule | null> {
   if (!park.hasRateRules) return null;
-  const rules = (await listRules(db, park.id, true)).map(pricingRuleOf);
+  const rules = await activeRules(db, park.id);
   if (rules.length === 0) return null;
   const spaces = needsOccupancy(rules)
     ? await freeSpaces(db, park.id, vehicleTypeId, start, end)

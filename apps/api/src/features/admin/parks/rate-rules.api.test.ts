@@ -17,7 +17,16 @@ import { queryRows, type Db } from "../../../db/client";
 import { bearer, createStaff, createUser, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import { createTestContext, type TestContext } from "../../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../../test/ledger-invariants";
-import { addChargers, at, book, extend, fundedUser, HOUR, setStatus } from "../../bookings/bookings.test-kit";
+import {
+  addChargers,
+  at,
+  book,
+  extend,
+  fundedUser,
+  holdWindow,
+  HOUR,
+  setStatus,
+} from "../../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../../wallet/ledger.service";
 import { newPark, type Method } from "./admin-parks.test-kit";
 
@@ -46,14 +55,14 @@ const call = (user: TestUser | null, method: Method, url: string, payload?: obje
     ...(payload ? { payload } : {}),
   });
 const rulesUrl = () => `/admin/parks/${park.id}/rate-rules`;
-const quote = (user: TestUser, start: Date, end: Date) =>
+const quote = (user: TestUser, start: Date, end: Date, vehicleTypeId = 1) =>
   call(
     user,
     "GET",
-    `/bookings/quote?park_id=${park.id}&vehicle_type_id=1&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
+    `/bookings/quote?park_id=${park.id}&vehicle_type_id=${vehicleTypeId}&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
   );
-const quoted = async (user: TestUser, start: Date, end: Date) => {
-  const res = await quote(user, start, end);
+const quoted = async (user: TestUser, start: Date, end: Date, vehicleTypeId = 1) => {
+  const res = await quote(user, start, end, vehicleTypeId);
   expect(res.statusCode, res.body).toBe(200);
   return res.json<BookingQuote>();
 };
@@ -64,6 +73,10 @@ const bookWith = (user: TestUser, start: Date, end: Date, token?: string, langua
     { park_id: park.id, start, end, ...(token ? { quote_token: token } : {}) },
     { "accept-language": language },
   );
+const availability = (start: Date, end: Date) =>
+  ctx.app.inject({
+    url: `/api/v1/front/parks/${park.slug}/availability?vehicle_type_id=1&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
+  });
 const balance = (user: TestUser) => walletBalanceMinor(db, user.id, "NGN");
 
 beforeAll(async () => {
@@ -80,9 +93,13 @@ beforeAll(async () => {
   park = created.json<AdminPark>();
   attendant = await createStaff(db, "employee", { operatorId: harbourview, parkIds: [park.id] });
   expect((await parksOf(db, harbourview)).includes(park.id)).toBe(true);
-  // ₦1,000 an hour, two spaces: a two-hour window is ₦2,000 of parking at the normal rates.
+  // ₦1,000 an hour, two spaces: a two-hour window is ₦2,000 of parking at the normal rates. The
+  // same rates for vehicle type 2: only the token's own check tells its quote from type 1's.
   const rates = await call(manager, "PUT", `/admin/parks/${park.id}/rates`, {
-    rates: [{ vehicle_type_id: 1, hourly: 1000, daily_max: 20000 }],
+    rates: [
+      { vehicle_type_id: 1, hourly: 1000, daily_max: 20000 },
+      { vehicle_type_id: 2, hourly: 1000, daily_max: 20000 },
+    ],
   });
   expect(rates.statusCode, rates.body).toBe(200);
   const caps = await call(manager, "PUT", `/admin/parks/${park.id}/capacities`, {
@@ -250,9 +267,7 @@ describe("a quote's busy-time price, held by its token", () => {
       QUOTE_TOKEN_TTL_MS - MINUTE,
     );
     // The park page's availability shows the same price.
-    const shown = await ctx.app.inject({
-      url: `/api/v1/front/parks/${park.slug}/availability?vehicle_type_id=1&start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
-    });
+    const shown = await availability(start, end);
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json<Availability>().price).toEqual(first.price);
     // So does the search's card for that window; its "from" price stays the normal hourly rate.
@@ -281,6 +296,15 @@ describe("a quote's busy-time price, held by its token", () => {
     });
     const someoneElse = await bookWith(await fundedUser(db), start, end, first.quote_token);
     expect(someoneElse.json().code).toBe("quote_invalid");
+    // Another start (the same end), another park, another vehicle type: each its own check.
+    const laterStart = await bookWith(driver, at(27 * HOUR), end, first.quote_token);
+    expect(laterStart.json().code).toBe("quote_invalid");
+    const elsewhere = await book(ctx.app, driver, { park_id: 1, start, end, quote_token: first.quote_token });
+    expect(elsewhere.json().code).toBe("quote_invalid");
+    // Vehicle type 2's quote is the same price under the same rule: only its vehicle type differs.
+    const otherType = await quoted(driver, start, end, 2);
+    expect(otherType.price).toEqual(first.price);
+    expect((await bookWith(driver, start, end, otherType.quote_token)).json().code).toBe("quote_invalid");
     expect((await bookWith(driver, start, end, `${first.quote_token}x`)).json().code).toBe("quote_invalid");
     expect(await balance(driver)).toBe(before);
 
@@ -315,6 +339,21 @@ describe("a quote's busy-time price, held by its token", () => {
       parking: 4000,
       busy_time: { rule: "Busy", normal_parking: 2000 },
     });
+    // The park page prices the band from the free spaces it shows.
+    const busyShown = (await availability(start, end)).json<Availability>();
+    expect(busyShown).toMatchObject({ available: 1, price: busy.price });
+    // "Pay the difference" (a hold) is held to a quote as the booking is: refused without its
+    // token, and with it holds the quoted total.
+    const short = await fundedUser(db, 0);
+    const unquoted = await holdWindow(ctx.app, short, park.id, start, end);
+    expect(unquoted.statusCode, unquoted.body).toBe(409);
+    expect(unquoted.json().code).toBe("quote_required");
+    const shortQuote = await quoted(short, start, end);
+    const held = await holdWindow(ctx.app, short, park.id, start, end, {
+      quote_token: shortQuote.quote_token,
+    });
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json<{ total: number }>().total).toBe(busy.price.amount);
 
     // The rates changed since the quote: asked again, never charged another amount.
     await call(manager, "PUT", `/admin/parks/${park.id}/rates`, {
