@@ -110,10 +110,19 @@ export async function rebookingPrice(
   first: Pick<BookingRow, "parkId" | "vehicleTypeId" | "currency" | "startTime" | "endTime">,
   parkId: number,
   now: Date,
-  from?: ParkForBooking,
 ) {
-  const fromPark = from ?? (await readParkWithCountry(db, first.parkId, first.vehicleTypeId));
+  const fromPark = await readParkWithCountry(db, first.parkId, first.vehicleTypeId);
   const to = parkId === first.parkId ? undefined : await readParkWithCountry(db, parkId, first.vehicleTypeId);
+  return priceRebooking(first, fromPark, to, now);
+}
+
+/** rebookingPrice with both parks already read (`to` undefined: not found, or the booking's own). */
+export function priceRebooking(
+  first: Pick<BookingRow, "currency" | "startTime" | "endTime">,
+  fromPark: ParkForBooking | undefined,
+  to: ParkForBooking | undefined,
+  now: Date,
+) {
   if (
     !fromPark ||
     !to ||
