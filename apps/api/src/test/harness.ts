@@ -225,3 +225,25 @@ export async function listenApi(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: "127.0.0.1" });
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
 }
+
+/**
+ * A race test's request to an instance started by listenApi: `user`'s bearer token, the JSON
+ * `payload` if any; the status and the parsed body.
+ */
+export async function sendApi(
+  base: string,
+  user: { token: string },
+  method: string,
+  path: string,
+  payload?: object,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${user.token}`,
+      ...(payload ? { "content-type": "application/json" } : {}),
+    },
+    ...(payload ? { body: JSON.stringify(payload) } : {}),
+  });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+}

@@ -74,6 +74,21 @@ export async function readParkWithCountry(
 ): Promise<ParkForBooking | undefined> {
   return withCountry(servedCountries(db), await repo.readParkForBooking(db, parkId, vehicleTypeId));
 }
+
+/** Several parks as readParkWithCountry reads each, in one statement; a park not served is left out. */
+export async function readParksWithCountry(
+  db: Db,
+  parkIds: readonly number[],
+  vehicleTypeId: number,
+): Promise<Map<number, ParkForBooking>> {
+  const served = servedCountries(db);
+  const out = new Map<number, ParkForBooking>();
+  for (const row of await repo.readParksForBooking(db, parkIds, vehicleTypeId)) {
+    const park = await withCountry(served, row);
+    if (park) out.set(park.id, park);
+  }
+  return out;
+}
 import { pgCode, SQLSTATE } from "../../lib/pg-error";
 
 export interface BookingDeps {

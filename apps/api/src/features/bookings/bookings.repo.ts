@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
 import {
   bookings,
@@ -49,7 +49,19 @@ const unlockedParkRead = preparedPerDb((db) =>
   parkForBooking(db, false).prepare("booking_read_park_unlocked"),
 );
 
+/** Several parks as a booking reads them, in one statement (the space guarantee's candidates). */
+export async function readParksForBooking(db: Db, parkIds: readonly number[], vehicleTypeId: number) {
+  if (parkIds.length === 0) return [];
+  return parkSelect(db, false)
+    .where(inArray(parks.id, [...parkIds]))
+    .execute({ vehicleTypeId });
+}
+
 function parkForBooking(db: Db, lock: boolean) {
+  return parkSelect(db, lock).where(eq(parks.id, sql.placeholder("parkId")));
+}
+
+function parkSelect(db: Db, lock: boolean) {
   const vehicleTypeId = sql.placeholder("vehicleTypeId");
   return db
     .select({
@@ -83,8 +95,7 @@ function parkForBooking(db: Db, lock: boolean) {
         eq(parkRates.vehicleTypeId, vehicleTypeId),
         eq(parkRates.kind, "standard"),
       ),
-    )
-    .where(eq(parks.id, sql.placeholder("parkId")));
+    );
 }
 /** A park as a booking reads it; its country's currency and fees are the served countries' (booking-core). */
 export type ParkRead = NonNullable<Awaited<ReturnType<typeof lockParkForBooking>>>;

@@ -56,7 +56,7 @@ import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
 import { newBookingRow, replay } from "./bookings.service";
 
-export const NOT_REBOOKABLE_MESSAGE = "Only an active booking whose car is not in yet can be rebooked";
+const NOT_REBOOKABLE_MESSAGE = "Only an active booking whose car is not in yet can be rebooked";
 
 const notRebookable = () => new AppError(409, "booking_not_rebookable", NOT_REBOOKABLE_MESSAGE);
 const parkRefused = () => AppError.validation({ park_id: REBOOK_PARK_MESSAGE }, REBOOK_PARK_MESSAGE);
@@ -75,7 +75,7 @@ export interface Rebooked {
   at: Date;
 }
 
-export interface RebookRequest {
+interface RebookRequest {
   userId: string;
   bookingId: string;
   parkId: number;
@@ -97,23 +97,31 @@ class NotRebooked extends Error {
 }
 
 /** The fingerprint of a rebooking: the booking moved and the park chosen. */
-export const rebookFingerprint = (bookingId: string, parkId: number) =>
-  fingerprintOf(["rebook", bookingId, parkId]);
+const rebookFingerprint = (bookingId: string, parkId: number) => fingerprintOf(["rebook", bookingId, parkId]);
 
 /**
  * Whether `to` can take the booking's window at `now`: another active park of the same country
  * (so the same currency), selling spaces of its vehicle type, open over the window; the price of
  * the window there today (pricing.domain, no coupon). Refusals: 422 at park_id, or the window's.
  */
-export async function rebookingPrice(
+async function rebookingPrice(
   db: BookingDeps["db"],
   first: Pick<BookingRow, "parkId" | "vehicleTypeId" | "currency" | "startTime" | "endTime">,
   parkId: number,
   now: Date,
-  from?: ParkForBooking,
 ) {
-  const fromPark = from ?? (await readParkWithCountry(db, first.parkId, first.vehicleTypeId));
+  const fromPark = await readParkWithCountry(db, first.parkId, first.vehicleTypeId);
   const to = parkId === first.parkId ? undefined : await readParkWithCountry(db, parkId, first.vehicleTypeId);
+  return priceRebooking(first, fromPark, to, now);
+}
+
+/** rebookingPrice with both parks already read (`to` undefined: not found, or the booking's own). */
+export function priceRebooking(
+  first: Pick<BookingRow, "currency" | "startTime" | "endTime">,
+  fromPark: ParkForBooking | undefined,
+  to: ParkForBooking | undefined,
+  now: Date,
+) {
   if (
     !fromPark ||
     !to ||

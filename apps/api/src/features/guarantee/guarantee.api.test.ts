@@ -1,4 +1,4 @@
-import type { Booking, BookingOffer } from "@parkwell/contract";
+import { windowVerdict, type Booking, type BookingOffer, type ParkClock } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -249,5 +249,54 @@ describe("the space guarantee", () => {
 
     expect(await ledgerViolations(db)).toEqual([]);
     expect(await receiptViolations(db)).toEqual([]);
+  });
+
+  it("window_hits_closure, book_space's closure rule, says what the window rule (opening-hours.ts) says", async () => {
+    // Around a change of clock (Toronto leaves summer time on 2026-11-01) with two closure days,
+    // one the day after the change: every window of 1 h to 49 h starting each hour over four days.
+    const timeZone = "America/Toronto";
+    const closures = ["2026-11-02", "2026-11-04"];
+    const from = Date.parse("2026-10-31T04:00:00Z");
+    const windows: { start: Date; end: Date }[] = [];
+    for (let h = 0; h < 4 * 24; h += 1) {
+      for (const length of [1, 5, 20, 24, 30, 49]) {
+        const start = new Date(from + h * HOUR);
+        windows.push({ start, end: new Date(start.getTime() + length * HOUR) });
+      }
+    }
+    const before = new Date(from - 24 * HOUR);
+    const nights = Array(7).fill({ open: "20:00", close: "06:00" });
+    for (const overnight of [false, true]) {
+      const [row] = await queryRows<{ hits: boolean[] }>(
+        db,
+        sql`SELECT array_agg(window_hits_closure(${sql.param(closures)}::date[], ${timeZone}, ${overnight}, w.s, w.e)
+            ORDER BY w.n) AS hits
+          FROM unnest(${sql.param(windows.map((w) => w.start.toISOString()))}::timestamptz[],
+            ${sql.param(windows.map((w) => w.end.toISOString()))}::timestamptz[]) WITH ORDINALITY AS w(s, e, n)`,
+      );
+      const hits = row!.hits;
+      expect(hits).toHaveLength(windows.length);
+      expect(hits.filter(Boolean).length).toBeGreaterThan(0);
+      expect(hits.filter((h) => !h).length).toBeGreaterThan(0);
+      // Open all day: a window is refused exactly when the SQL says it hits a closure day.
+      const allDay: ParkClock = { open24h: true, openingHours: null, timeZone, overnight, closures };
+      const disagree = windows.filter(
+        (w, i) => windowVerdict(w.start, w.end, before, allDay).bookable === hits[i],
+      );
+      expect(
+        disagree.map((w) => `${w.start.toISOString()} ${w.end.toISOString()}`),
+        `overnight ${overnight}`,
+      ).toEqual([]);
+      // Open at night only (20:00 to 06:00): no window the rule accepts is refused by book_space,
+      // a night running into a closure day included (it stops at that day's midnight).
+      const atNight: ParkClock = { open24h: false, openingHours: nights, timeZone, overnight, closures };
+      const refused = windows.filter(
+        (w, i) => hits[i] && windowVerdict(w.start, w.end, before, atNight).bookable,
+      );
+      expect(
+        refused.map((w) => `${w.start.toISOString()} ${w.end.toISOString()}`),
+        `overnight ${overnight}`,
+      ).toEqual([]);
+    }
   });
 });

@@ -2,8 +2,15 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REBOOK_FULL_MESSAGE } from "@parkwell/contract";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
-import { anotherApp, createTestContext, listenApi, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import {
+  anotherApp,
+  createTestContext,
+  listenApi,
+  sendApi as send,
+  TEST_ENGINE,
+  type TestContext,
+} from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, at, book, fundedUser, HOUR, overbooked } from "../bookings/bookings.test-kit";
 import { localDays, parkZone } from "./guarantee.test-kit";
@@ -31,16 +38,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let zone: string;
     const closers: (() => Promise<void>)[] = [];
     const closed: string[] = [];
-
-    const send = (base: string, user: TestUser, method: string, path: string, payload?: object) =>
-      fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...bearer(user),
-          ...(payload ? { "content-type": "application/json" } : {}),
-        },
-        ...(payload ? { body: JSON.stringify(payload) } : {}),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
 
     beforeAll(async () => {
       ctx = await createTestContext();

@@ -20,8 +20,12 @@ import type { Jobs } from "../../jobs/queue";
 import { listPage, offsetOf } from "../../lib/pagination";
 import { cancelInFull } from "../bookings/bookings.service";
 import { queueOfferMail } from "../bookings/bookings-mail.service";
-import { rebookBooking, rebookingPrice, type Rebooked } from "../bookings/rebook.service";
-import { readParkWithCountry, type BookingDeps } from "../bookings/booking-core.service";
+import { priceRebooking, rebookBooking, type Rebooked } from "../bookings/rebook.service";
+import {
+  readParksWithCountry,
+  readParkWithCountry,
+  type BookingDeps,
+} from "../bookings/booking-core.service";
 import { getBookingByCode } from "../bookings/bookings.service";
 import { freeSpacesOf } from "../capacity/capacity.service";
 import { payerOfBooking } from "../companies/company-pay.service";
@@ -294,19 +298,18 @@ export async function offerView(deps: Pick<GuaranteeDeps, "db" | "clock">, userI
   if (open && !companyPaid && fromPark) {
     const here = await repo.parkPoint(db, booking.parkId);
     const candidates = await repo.nearestParks(db, booking.parkId, booking.vehicleTypeId, 20);
-    const free = await freeSpacesOf(
-      db,
-      candidates.map((c) => c.id),
-      booking.vehicleTypeId,
-      booking.startTime,
-      booking.endTime,
-    );
+    const ids = candidates.map((c) => c.id);
+    // The candidates' free spaces and their parks as a booking reads them: one statement each.
+    const [free, parks] = await Promise.all([
+      freeSpacesOf(db, ids, booking.vehicleTypeId, booking.startTime, booking.endTime),
+      readParksWithCountry(db, ids, booking.vehicleTypeId),
+    ]);
     for (const c of candidates) {
       if (alternatives.length >= GUARANTEE_ALTERNATIVES) break;
       const spaces = free.get(c.id)?.available ?? 0;
       if (spaces <= 0) continue;
       try {
-        const { breakdown } = await rebookingPrice(db, booking, c.id, now, fromPark);
+        const { breakdown } = priceRebooking(booking, fromPark, parks.get(c.id), now);
         alternatives.push({
           park: c,
           distanceKm: here ? distanceKm(here, c) : 0,

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { WithCode } from "../../components/ui/with-code";
 import { api, ApiError } from "../../lib/api";
-import { formatMoney } from "../../lib/format";
+import { formatDistance, formatMoney, placeLine } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 import "../../components/ui/content.css";
 import "./bookings.css";
@@ -89,13 +89,13 @@ function OfferBody({ offer: o }: { offer: BookingOffer }) {
 function AlternativeText({ a, offer }: { a: GuaranteeAlternative; offer: BookingOffer }) {
   const { t, i18n } = useTranslation("bookings");
   const money = (n: number) => formatMoney(n, offer.currency, i18n.language);
-  const distance = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(a.distance_km);
   return (
     <>
       <strong>{a.name}</strong>
       <span className="offer-choice__where">
         {" "}
-        — {a.address}, {a.city} · {t("offer.distance", { km: distance })} ·{" "}
+        — {placeLine(a.address, a.city)} ·{" "}
+        {t("offer.distance", { distance: formatDistance(a.distance_km, i18n.language) })} ·{" "}
         {t("offer.spaces", { count: a.free_spaces })}
       </span>
       <br />

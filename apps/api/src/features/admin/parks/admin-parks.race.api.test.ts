@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../../db/client";
-import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
+import { createStaff, operatorId, parksOf, type TestUser } from "../../../test/factories";
 import {
   anotherApp,
   createTestContext,
   listenApi,
+  sendApi as send,
   TEST_ENGINE,
   type TestContext,
 } from "../../../test/harness";
@@ -42,13 +43,6 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
     let drivers: TestUser[];
     let parkId: number;
     const closers: (() => Promise<void>)[] = [];
-
-    const send = (base: string, user: TestUser, method: string, path: string, payload: object) =>
-      fetch(`${base}${path}`, {
-        method,
-        headers: { ...bearer(user), "content-type": "application/json" },
-        body: JSON.stringify(payload),
-      }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
 
     beforeAll(async () => {
       ctx = await createTestContext();
