@@ -251,6 +251,66 @@ describe("the space guarantee", () => {
     expect(await receiptViolations(db)).toEqual([]);
   });
 
+  it("refunds every due offer though one of them fails, and that one on a later run", async () => {
+    const own = new Set(await parksOf(db, harbourview));
+    const otherPark = (await allDayParks(db, 200)).find((id) => own.has(id) && id !== parkId)!;
+    const zone = await parkZone(db, otherPark);
+    const drivers = [await fundedUser(db, 50_000_000), await fundedUser(db, 50_000_000)];
+    const codes: string[] = [];
+    for (const [i, driver] of drivers.entries()) {
+      const res = await book(ctx.app, driver, {
+        park_id: otherPark,
+        start: at((50 + i) * HOUR),
+        end: at((51 + i) * HOUR),
+        plate_number: `GTF ${200 + i} AA`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      codes.push(res.json<Booking>().booking_code);
+    }
+    const closed = await call(manager, "PATCH", `/admin/parks/${otherPark}`, {
+      closures: localDays(zone, [at(50 * HOUR), at(52 * HOUR)]),
+      confirm_closures: true,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    // Both windows have started; the earlier one's refund fails (the database refuses its booking's
+    // update), so it comes first in the job's order.
+    for (const [i, code] of codes.entries()) {
+      await db.execute(
+        sql`UPDATE bookings SET start_time = ${at(-(2 - i) * 60_000).toISOString()}::timestamptz WHERE booking_code = ${code}`,
+      );
+    }
+    await db.execute(
+      sql.raw(`CREATE FUNCTION pg_temp_refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`),
+    );
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_one BEFORE UPDATE ON bookings FOR EACH ROW
+        WHEN (OLD.booking_code = '${codes[0]}') EXECUTE FUNCTION pg_temp_refuse()`),
+    );
+    const status = async () =>
+      (
+        await queryRows<{ code: string; status: string }>(
+          db,
+          sql`SELECT b.booking_code AS code, o.status FROM booking_offers o JOIN bookings b ON b.id = o.booking_id
+            WHERE o.park_id = ${otherPark} ORDER BY b.start_time`,
+        )
+      ).map((o) => o.status);
+    const before = await walletBalanceMinor(db, drivers[1]!.id, "NGN");
+    try {
+      await ctx.app.jobs.send(db, "guarantee-refund", {});
+      await ctx.app.jobs.runDue(["guarantee-refund"]);
+      expect(await status()).toEqual(["open", "refunded"]);
+      expect(await walletBalanceMinor(db, drivers[1]!.id, "NGN")).toBeGreaterThan(before);
+    } finally {
+      await db.execute(sql.raw("DROP TRIGGER refuse_one ON bookings"));
+      await db.execute(sql.raw("DROP FUNCTION pg_temp_refuse()"));
+    }
+    await ctx.app.jobs.send(db, "guarantee-refund", {});
+    await ctx.app.jobs.runDue(["guarantee-refund"]);
+    expect(await status()).toEqual(["refunded", "refunded"]);
+    expect(await ledgerViolations(db)).toEqual([]);
+  });
+
   it("window_hits_closure, book_space's closure rule, says what the window rule (opening-hours.ts) says", async () => {
     // Around a change of clock (Toronto leaves summer time on 2026-11-01) with two closure days,
     // one the day after the change: every window of 1 h to 49 h starting each hour over four days.

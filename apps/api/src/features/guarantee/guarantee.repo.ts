@@ -177,12 +177,24 @@ export async function parkPoint(db: Db, parkId: number) {
 }
 
 /** Open offers whose window has started: refunded by the guarantee's job, a batch at a time. */
-export async function dueOffers(db: Db, now: Date, limit: number) {
-  return queryRows<{ booking_id: string; park_id: number; vehicle_type_id: number }>(
+export interface DueOffer {
+  id: number;
+  booking_id: string;
+  park_id: number;
+  vehicle_type_id: number;
+}
+
+/**
+ * The open offers whose window has started, in start order, but for the ones a run has already
+ * tried (`tried`, their ids): a run walks each once, so one that fails does not hide the others.
+ */
+export async function dueOffers(db: Db, now: Date, limit: number, tried: number[] = []) {
+  return queryRows<DueOffer>(
     db,
-    sql`SELECT o.booking_id, b.park_id, b.vehicle_type_id
+    sql`SELECT o.id, o.booking_id, b.park_id, b.vehicle_type_id
       FROM booking_offers o JOIN bookings b ON b.id = o.booking_id
       WHERE o.status = 'open' AND b.start_time <= ${now.toISOString()}::timestamptz
+        AND NOT (o.id = ANY(${sql.param(tried)}::int[]))
       ORDER BY b.start_time, o.id LIMIT ${limit}`,
   );
 }

@@ -268,18 +268,29 @@ export async function refundOffer(deps: GuaranteeDeps, userId: string, code: str
 
 /**
  * The `guarantee-refund` job (every minute): the open offers whose window has started are refunded,
- * each in its own transaction; run twice or by two processes, each is refunded once.
+ * each in its own transaction; run twice or by two processes, each is refunded once. One offer's
+ * failure does not hold back the others: the run tries every due offer once, then throws the first
+ * error, so the job is retried.
  */
 export async function refundDueOffers(deps: GuaranteeDeps): Promise<number> {
+  const now = deps.clock();
   let done = 0;
-  for (let round = 0; round < 20; round++) {
-    const due = await repo.dueOffers(deps.db, deps.clock(), 50);
+  let first: unknown = null;
+  const tried: number[] = [];
+  for (;;) {
+    const due = await repo.dueOffers(deps.db, now, 50, tried);
     if (due.length === 0) break;
     for (const o of due) {
+      tried.push(o.id);
       const target = { bookingId: o.booking_id, parkId: o.park_id, vehicleTypeId: o.vehicle_type_id };
-      if (await refundOfferBooking(deps, target, () => null)) done += 1;
+      try {
+        if (await refundOfferBooking(deps, target, () => null)) done += 1;
+      } catch (err) {
+        first ??= err;
+      }
     }
   }
+  if (first) throw first;
   return done;
 }
 
