@@ -15,12 +15,6 @@ import { FakeApi, renderWithApp } from "../test/render";
  */
 const NOT_BUILT = [
   {
-    feature: "payouts to operators",
-    why: "operators are not paid out through Parkwell yet: commission, settlement statements and payouts are a later change",
-    en: /\bpayouts?\b|paid out/i,
-    fr: /\bversements?\b|\bvirements?\b|versés? aux exploitants/i,
-  },
-  {
     feature: "approvals of a company's bookings",
     why: "a company's policy and limits accept or refuse a purchase at once: nobody approves a booking",
     en: /\bapprov/i,

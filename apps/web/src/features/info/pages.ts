@@ -35,7 +35,6 @@ export const INFO_PAGES = {
     ns: "business",
     key: "carParkManagement",
     ctas: { demo: "/book-demo", list: EXTERNAL_LINKS.partnerSite },
-    notYet: true,
   },
   evCharging: {
     ns: "business",
