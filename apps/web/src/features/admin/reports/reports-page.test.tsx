@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -69,7 +69,14 @@ describe("the sales report's busy-time column", () => {
     pages: 1,
     from: "2026-10-30",
     to: "2026-11-28",
-    totals: [],
+    totals: [
+      {
+        currency: "NGN",
+        count: items.length,
+        total: 3215 * items.length,
+        busy_time: items.reduce((sum, r) => sum + r.busy_time, 0),
+      },
+    ],
   });
 
   it.each([
@@ -91,6 +98,9 @@ describe("the sales report's busy-time column", () => {
     expect(screen.queryAllByRole("columnheader").some((h) => h.textContent === "Busy-time prices")).toBe(
       shown,
     );
+    // The totals' card says it only as the column does.
+    const totals = within(screen.getByRole("region", { name: "Totals per currency" }));
+    expect(totals.queryByText("Added by busy-time prices") !== null).toBe(shown);
   });
 });
 

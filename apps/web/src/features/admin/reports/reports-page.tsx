@@ -219,12 +219,15 @@ function Totals({
           <dl key={currency} className="report-card">
             <dt className="report-card__label">{currency}</dt>
             <dd className="report-muted">{t(`totals.count.${kind}`, { count: Number(row.count) })}</dd>
-            {fields.map((f) => (
-              <div key={f} className="report-totals__line">
-                <dt>{t(`totals.${f}`)}</dt>
-                <dd>{formatMoney(Number(row[f]), currency, lang)}</dd>
-              </div>
-            ))}
+            {/* Busy-time prices' line only where they added (or took) something, as the column. */}
+            {fields
+              .filter((f) => f !== "busy_time" || Number(row[f]) !== 0)
+              .map((f) => (
+                <div key={f} className="report-totals__line">
+                  <dt>{t(`totals.${f}`)}</dt>
+                  <dd>{formatMoney(Number(row[f]), currency, lang)}</dd>
+                </div>
+              ))}
           </dl>
         );
       })}
