@@ -287,11 +287,11 @@ export async function couponOnBooking<B extends PriceBreakdown>(
   return { coupon, breakdown };
 }
 
-export const QUOTE_REQUIRED_MESSAGE =
+const QUOTE_REQUIRED_MESSAGE =
   "This park's prices follow demand: ask for the price, then book with its quote_token";
-export const QUOTE_EXPIRED_MESSAGE = "The price you were quoted is no longer held: look at the price again";
-export const QUOTE_CHANGED_MESSAGE = "This park's prices changed since your quote: look at the price again";
-export const QUOTE_INVALID_MESSAGE = "This quote is not for this window and vehicle: look at the price again";
+const QUOTE_EXPIRED_MESSAGE = "The price you were quoted is no longer held: look at the price again";
+const QUOTE_CHANGED_MESSAGE = "This park's prices changed since your quote: look at the price again";
+const QUOTE_INVALID_MESSAGE = "This quote is not for this window and vehicle: look at the price again";
 const quoteRequired = () => new AppError(409, "quote_required", QUOTE_REQUIRED_MESSAGE);
 const quoteExpired = () => new AppError(409, "quote_expired", QUOTE_EXPIRED_MESSAGE);
 const quoteChanged = () => new AppError(409, "quote_changed", QUOTE_CHANGED_MESSAGE);
