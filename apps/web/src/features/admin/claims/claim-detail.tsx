@@ -28,6 +28,9 @@ const claimQuery = (id: string) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => adminApi("/claims/{id}", { params: { id }, signal }),
 });
 
+/** The queries of the parks a claim's rebooking may take (per claim and language). */
+const REBOOK_PARKS = ["admin", "claims", "rebook-parks"] as const;
+
 /** Opens the photo through the staff member's 5-minute link (fetched with their token). */
 async function openPhoto(url: string) {
   const { blob } = await apiDownloadLink(url, "image/jpeg,image/png,application/pdf");
@@ -125,7 +128,8 @@ export function ClaimDetailPage() {
           {c.decision.reason && <q>{c.decision.reason}</q>}
         </section>
       ) : (
-        can("claims.update") && <DecisionForm claim={c} onDone={setDone} />
+        // Gone once decided, before the claim is read again with its decision.
+        !done && can("claims.update") && <DecisionForm claim={c} onDone={setDone} />
       )}
     </>
   );
@@ -168,13 +172,17 @@ function DecisionForm({ claim: c, onDone }: { claim: AdminClaim; onDone: (text: 
       }),
     onSuccess: async (after) => {
       onDone(t(`detail.done.${after.status}`));
-      await client.invalidateQueries({ queryKey: ["admin", "claims"] });
+      // The parks a rebooking could take are over once decided: not read again (it would be a 409).
+      await client.invalidateQueries({
+        queryKey: ["admin", "claims"],
+        predicate: (q) => q.queryKey[2] !== REBOOK_PARKS[2],
+      });
     },
     onError: (err) => {
       setKey(crypto.randomUUID());
       void form.showServerErrors(err);
       // A park that filled meanwhile leaves the list: read it again.
-      void client.invalidateQueries({ queryKey: ["admin", "claims", "rebook-parks"] });
+      void client.invalidateQueries({ queryKey: REBOOK_PARKS });
     },
   });
   const submit = form.handleSubmit((body) => {
@@ -256,7 +264,7 @@ function RebookParks({
   const { t, i18n } = useTranslation("admin-claims");
   const id = useId();
   const parks = useQuery({
-    queryKey: ["admin", "claims", "rebook-parks", String(c.id), i18n.language],
+    queryKey: [...REBOOK_PARKS, String(c.id), i18n.language],
     queryFn: ({ signal }) => adminApi("/claims/{id}/rebook-parks", { params: { id: String(c.id) }, signal }),
     retry: false,
     staleTime: 0,
