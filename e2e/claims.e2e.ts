@@ -55,7 +55,7 @@ const fitsWidth = async (page: Page, width: number) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
 describe("claims", () => {
-  it("a driver reports a closed barrier from the booking's page by keyboard, staff refund part of it in the back office, the driver reads the decision (390 and 1366 px, English and French)", async () => {
+  it("a driver reports a closed barrier from the booking's page by keyboard, staff refund part of it in the back office, the driver reads the decision; another claim is rebooked at a park nearby (390 and 1366 px, English and French)", async () => {
     const driver = await createSignedInUser(db, { firstName: "Tobi" });
     await demoTopUp(server.url, driver, 200_000);
     const park = await twentyFourHourPark(server.url);
@@ -167,5 +167,70 @@ describe("claims", () => {
     await fitsWidth(small.page, 390);
     expect(small.problems).toEqual([]);
     await small.context.close();
+
+    // A second booking, begun half an hour ago, reported full (nobody inside: it waits for staff).
+    const second = await apiCall<{ booking_code: string }>(server.url, driver, "/bookings", {
+      method: "POST",
+      body: JSON.stringify({
+        park_id: park.id,
+        vehicle_type_id: park.rates[0]!.vehicle_type_id,
+        plate_number: "LAG124CL",
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+      }),
+    });
+    await db.query(
+      `UPDATE bookings SET start_time = $2::timestamptz, end_time = $3::timestamptz WHERE booking_code = $1`,
+      [
+        second.booking_code,
+        new Date(Date.now() - 30 * 60_000).toISOString(),
+        new Date(Date.now() + 90 * 60_000).toISOString(),
+      ],
+    );
+    const full = await apiCall<{ id: number; status: string }>(server.url, driver, "/claims", {
+      method: "POST",
+      body: JSON.stringify({ booking_id: second.booking_code, reason: "park_full" }),
+    });
+    expect(full.status).toBe("open");
+
+    // Staff, on a phone in English, rebook it at the nearest park free (chosen first) by keyboard.
+    const mobile = await pageOf(staff, VIEWPORTS.phone, "en");
+    await mobile.page.goto(`${server.url}/admin/claims/${full.id}`, { waitUntil: "networkidle" });
+    const choice = mobile.page.getByLabel("Decision");
+    await tabTo(mobile.page, choice);
+    // "Choose a decision", "Refund in full", "Refund part", "Decline", then "Rebook at another car park".
+    for (let i = 0; i < 4; i++) await mobile.page.keyboard.press("ArrowDown");
+    expect(await choice.inputValue()).toBe("rebook");
+    const nearest = mobile.page
+      .getByRole("group", { name: "Car park for the new booking" })
+      .getByRole("radio")
+      .first();
+    await nearest.waitFor();
+    expect(await nearest.isChecked()).toBe(true);
+    await fitsWidth(mobile.page, 390);
+    await tabTo(mobile.page, mobile.page.getByRole("button", { name: "Rebook", exact: true }));
+    await mobile.page.keyboard.press("Enter");
+    await mobile.page.getByText("Rebooked: the driver is told by e-mail.").waitFor();
+    expect(mobile.problems).toEqual([]);
+    await mobile.context.close();
+
+    const [moved] = await db.query<{ park: string; code: string }>(
+      `SELECT p.name AS park, nb.booking_code AS code FROM claims c
+         JOIN bookings nb ON nb.id = c.rebooked_booking_id JOIN parks p ON p.id = nb.park_id WHERE c.id = $1`,
+      [full.id],
+    );
+    expect(moved).toBeDefined();
+
+    // The driver reads it in French on a laptop, with the new booking's link.
+    const reader = await pageOf(driver, VIEWPORTS.desktop, "fr");
+    await reader.page.goto(`${server.url}/claims/${full.id}`, { waitUntil: "networkidle" });
+    await reader.page.getByTestId("claim-rebooked").waitFor();
+    expect(await reader.page.getByTestId("claim-rebooked").textContent()).toContain(
+      `Nouvelle place à ${moved!.park}\u00a0: réservation ${moved!.code}`,
+    );
+    await reader.page.getByRole("link", { name: "Voir la nouvelle réservation" }).click();
+    await reader.page.waitForURL(new RegExp(`/booking-details/${moved!.code}$`));
+    expect(reader.problems).toEqual([]);
+    await reader.context.close();
   });
 });

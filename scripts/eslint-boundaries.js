@@ -77,7 +77,7 @@ export const FEATURE_DEPENDENCIES = {
   "web-app": [],
   admin: [],
   payouts: ["payments", "settlements", "wallet", "reference"],
-  claims: ["bookings", "passes", "purchases", "receipts", "reference", "settlements"],
+  claims: ["bookings", "guarantee", "passes", "purchases", "receipts", "reference", "settlements"],
   guarantee: ["bookings", "capacity", "companies", "settlements", "wallet"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],

@@ -5,22 +5,24 @@
  */
 import { z } from "zod";
 import { AdminPageQuerySchema } from "./admin";
-import { AMOUNT_MAX, ErrorSchema, PageQuerySchema, idParam, pageOf } from "./common";
+import { AMOUNT_MAX, ErrorSchema, PageQuerySchema, idNumber, idParam, pageOf } from "./common";
 import { CHECKIN_GRACE_MINUTES } from "./gate";
+import { GUARANTEE_PAYERS, GuaranteeAlternativeSchema } from "./guarantee";
 
 /** Why a driver claims: the park was full, its barrier closed (no attendant), the space not as described, a wrong charge. */
 export const CLAIM_REASONS = ["park_full", "barrier_closed", "not_as_described", "charged_wrongly"] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
 /**
- * What a decision does. A later one (`rebook`: a space at another park) joins this list; every
- * reader switches on it.
+ * What a decision does: refund in full or in part, decline, or `rebook` (a space at another park
+ * for the rest of the booking's window, the space guarantee paying the difference: decision 057).
+ * Every reader switches on this list.
  */
-export const CLAIM_DECISIONS = ["refund_full", "refund_part", "decline"] as const;
+export const CLAIM_DECISIONS = ["refund_full", "refund_part", "decline", "rebook"] as const;
 export type ClaimDecisionKind = (typeof CLAIM_DECISIONS)[number];
 
-/** open: waiting for staff; refunded (in full or in part) or declined once decided. */
-export const CLAIM_STATUSES = ["open", "refunded", "declined"] as const;
+/** open: waiting for staff; refunded (in full or in part), declined or rebooked once decided. */
+export const CLAIM_STATUSES = ["open", "refunded", "declined", "rebooked"] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
 /**
@@ -48,6 +50,32 @@ export const PARKWELL_BEARS: Readonly<Record<ClaimReason, boolean>> = {
   not_as_described: false,
   charged_wrongly: true,
 };
+
+/**
+ * Which reasons a space at another park mends (the `rebook` decision): a full or closed park, a
+ * space not as described. A wrong charge is mended by money only.
+ */
+export const CLAIM_REBOOKABLE: Readonly<Record<ClaimReason, boolean>> = {
+  park_full: true,
+  barrier_closed: true,
+  not_as_described: true,
+  charged_wrongly: false,
+};
+
+/**
+ * What the driver asks for when the park is full (the claim form, park_full only): the refund (the
+ * default), or a space at the nearest park free for the rest of the window, when the gate's
+ * records prove the park full (refunded as before when no park can take it).
+ */
+export const CLAIM_REMEDIES = ["refund", "rebook"] as const;
+export type ClaimRemedy = (typeof CLAIM_REMEDIES)[number];
+
+export const CLAIM_REBOOK_PARK_MESSAGE = "Choose one of the car parks listed for this claim";
+export const CLAIM_REBOOK_PASS_MESSAGE = "A pass's claim cannot be rebooked: refund it or decline it";
+export const CLAIM_REBOOK_REASON_MESSAGE =
+  "A wrong charge is not mended by a space at another park: refund it or decline it";
+export const CLAIM_REBOOK_OVER_MESSAGE =
+  "This booking's window is over: there is nothing left to rebook, refund the claim instead";
 
 export const CLAIM_DETAILS_MAX = 1000;
 export const CLAIM_DECLINE_REASON_MAX = 500;
@@ -86,10 +114,18 @@ export const ClaimCreateBodySchema = z
       .optional(),
     /** Only when the driver allowed it: where the phone was when they reported. */
     location: LocationSchema.nullable().optional(),
+    /** park_full only: a space nearby rather than the refund when the gate's records prove it full. */
+    remedy: z
+      .enum(CLAIM_REMEDIES, { error: `remedy must be one of ${CLAIM_REMEDIES.join(", ")}` })
+      .optional(),
   })
   .refine((b) => (b.booking_id === undefined) !== (b.pass_id === undefined), {
     error: ONE_OF,
     path: ["booking_id"],
+  })
+  .refine((b) => b.remedy !== "rebook" || (b.reason === "park_full" && b.booking_id !== undefined), {
+    error: "A space nearby can be asked for only when a booking's car park is full",
+    path: ["remedy"],
   })
   .meta({ id: "ClaimCreateBody" });
 export type ClaimCreateBody = z.infer<typeof ClaimCreateBodySchema>;
@@ -112,13 +148,21 @@ const LinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 
 const DecisionSchema = z.object({
   kind: z.enum(CLAIM_DECISIONS),
-  /** What came back (major units), null for a decline. */
+  /** What came back (major units), null for a decline or a rebooking. */
   refund: z.number().nullable(),
   /** The words the driver reads: a decline's reason, or staff's note on a refund. */
   reason: z.string().nullable(),
   /** rule: resolved at once by the park's records; staff: decided in the back office. */
   by: z.enum(["rule", "staff"]),
   at: z.string(),
+  /** rebook: the new booking and its park; null for the other decisions. */
+  rebooked: z
+    .object({
+      booking_id: z.string(),
+      booking_code: z.string(),
+      park: z.object({ id: z.number().int(), name: z.string() }),
+    })
+    .nullable(),
 });
 
 export const ClaimSchema = z
@@ -191,7 +235,9 @@ export const ClaimDecisionBodySchema = z
       .positive({ error: AMOUNT_TEXT })
       .max(AMOUNT_MAX, { error: "This amount is too large" })
       .optional(),
-    /** Required to decline: the driver reads it. Optional on a refund. */
+    /** rebook: the park chosen among the claim's rebook-parks. */
+    park_id: idNumber("park_id", CLAIM_REBOOK_PARK_MESSAGE).optional(),
+    /** Required to decline: the driver reads it. Optional on a refund or a rebooking. */
     reason: z
       .string({ error: "reason must be text" })
       .trim()
@@ -208,5 +254,26 @@ export const ClaimDecisionBodySchema = z
     error: "Say why the claim is declined: the driver reads it",
     path: ["reason"],
   })
+  .refine((b) => b.decision !== "rebook" || b.park_id !== undefined, {
+    error: CLAIM_REBOOK_PARK_MESSAGE,
+    path: ["park_id"],
+  })
   .meta({ id: "ClaimDecisionBody" });
 export type ClaimDecisionBody = z.infer<typeof ClaimDecisionBodySchema>;
+
+/**
+ * GET /admin/claims/{id}/rebook-parks: the window a rebooking would take (the booking's, or what
+ * is left of it from now) and the nearest parks free for it, with their price and distance.
+ */
+export const ClaimRebookParksSchema = z
+  .object({
+    start_time: z.string(),
+    end_time: z.string(),
+    time_zone: z.string(),
+    currency: z.string(),
+    /** Who pays the difference: the claimed park's operator (Parkwell for a park it runs). */
+    payer: z.enum(GUARANTEE_PAYERS),
+    alternatives: z.array(GuaranteeAlternativeSchema),
+  })
+  .meta({ id: "ClaimRebookParks" });
+export type ClaimRebookParks = z.infer<typeof ClaimRebookParksSchema>;

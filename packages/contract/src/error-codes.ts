@@ -325,6 +325,10 @@ export const ERRORS = {
     when: "a refund of a claim whose purchase has nothing left to give back",
   },
   claim_photo_exists: { status: 409, when: "a second photo for a claim, or one after its decision" },
+  claim_window_over: {
+    status: 409,
+    when: "a claim's rebooking once its booking's window is over (refund it instead)",
+  },
   post_not_found: { status: 404, when: "no such blog post" },
   page_changed: { status: 409, when: "someone published the page meanwhile: reload" },
   terms_outdated: { status: 409, when: "acceptance of Terms that are not the current ones" },

@@ -62,7 +62,7 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
  * (the driver's wallet or the company's account); a claim Parkwell bears gives the operator back
  * exactly what its credit note's share took, and no other claim gives anything back; and no
  * purchase ever gives back more than it took (its receipts and credit notes sum to zero or more):
- * money moved once.
+ * money moved once; a rebooked claim's difference is its operator's.
  */
 async function claimViolations(db: Db): Promise<string[]> {
   const problems: string[] = [];
@@ -109,6 +109,29 @@ async function claimViolations(db: Db): Promise<string[]> {
         GROUP BY r.user_id, r.reference HAVING sum(r.total_minor) < 0`,
   );
   for (const r of over) problems.push(`purchase ${r.reference} gave back more than it took`);
+  // A claim decided `rebook`: its booking closed and moved to the same driver's booking at another
+  // park; the guarantee's difference (its credit to the wallet) paid back by the claimed park's
+  // operator on one `guarantee` line of the same amount, and no line when there was no difference.
+  const rebooked = await queryRows<{ code: string }>(
+    db,
+    sql`SELECT c.code FROM claims c
+        JOIN bookings b ON b.id = c.booking_id
+        JOIN parks p ON p.id = c.park_id
+        LEFT JOIN bookings nb ON nb.id = c.rebooked_booking_id
+        LEFT JOIN ledger_transactions g ON g.idempotency_key = 'guarantee:' || c.booking_id::text
+        LEFT JOIN LATERAL (SELECT coalesce(sum(e.amount_minor), 0) AS credited FROM ledger_entries e
+          JOIN wallet_accounts a ON a.id = e.account_id
+          WHERE e.transaction_id = g.id AND a.kind = 'user_wallet') m ON true
+        LEFT JOIN operator_lines o ON o.ledger_key = 'guarantee:' || c.booking_id::text || ':operator'
+        WHERE c.decision = 'rebook' AND (
+          nb.id IS NULL OR nb.user_id <> c.user_id OR nb.park_id = c.park_id OR b.status <> 'cancelled'
+          OR c.refund_minor <> 0
+          OR (coalesce(m.credited, 0) > 0 AND p.operator_id IS NOT NULL AND (o.id IS NULL
+            OR o.operator_id <> p.operator_id OR o.kind <> 'guarantee' OR o.amount_minor <> -m.credited))
+          OR (coalesce(m.credited, 0) = 0 AND o.id IS NOT NULL))`,
+  );
+  for (const r of rebooked)
+    problems.push(`claim ${r.code}: its rebooking is not a move to another park paid by its operator`);
   return problems;
 }
 

@@ -3809,6 +3809,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/claims/{id}/rebook-parks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The nearest parks free for what is left of a claim's booking's window, with their price and distance: where a rebook decision may move it */
+    get: operations["listClaimRebookParks"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/claims/{id}/decision": {
     parameters: {
       query?: never;
@@ -3818,7 +3835,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Decide an open claim: refund in full (fees included), refund part of it, or decline with the reason the driver reads */
+    /** Decide an open claim: refund in full (fees included), refund part of it, decline with the reason the driver reads, or rebook at another park (the guarantee paying the difference; replays with the same Idempotency-Key) */
     post: operations["decideClaim"];
     delete?: never;
     options?: never;
@@ -4702,11 +4719,14 @@ export interface components {
         latitude: number;
         longitude: number;
       } | null;
+      /** @enum {string} */
+      remedy?: "refund" | "rebook";
     };
     ClaimDecisionBodyInput: {
       /** @enum {string} */
-      decision: "refund_full" | "refund_part" | "decline";
+      decision: "refund_full" | "refund_part" | "decline" | "rebook";
       amount?: number;
+      park_id?: number;
       reason?: string;
     };
     Error: {
@@ -9319,122 +9339,6 @@ export interface components {
         country_code: string | null;
       }[];
     };
-    ClaimConflict: {
-      message: string;
-      code: string;
-      fields?: {
-        [key: string]: string;
-      };
-      claim_code?: string;
-    };
-    Claim: {
-      id: number;
-      code: string;
-      /** @enum {string} */
-      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
-      /** @enum {string} */
-      status: "open" | "refunded" | "declined";
-      booking: {
-        id: string;
-        code: string;
-      } | null;
-      pass: {
-        id: string;
-        code: string;
-        term: number;
-      } | null;
-      park: {
-        id: number;
-        name: string;
-      };
-      time_zone: string;
-      currency: string;
-      paid: number;
-      details: string | null;
-      location: {
-        latitude: number;
-        longitude: number;
-      } | null;
-      photo: {
-        url: string;
-        expires_at: string;
-      } | null;
-      filed_at: string;
-      due_at: string;
-      decision: {
-        /** @enum {string} */
-        kind: "refund_full" | "refund_part" | "decline";
-        refund: number | null;
-        reason: string | null;
-        /** @enum {string} */
-        by: "rule" | "staff";
-        at: string;
-      } | null;
-    };
-    ClaimPage: {
-      items: components["schemas"]["Claim"][];
-      total: number;
-      page: number;
-      size: number;
-      pages: number;
-    };
-    AdminClaim: {
-      id: number;
-      code: string;
-      /** @enum {string} */
-      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
-      /** @enum {string} */
-      status: "open" | "refunded" | "declined";
-      booking: {
-        id: string;
-        code: string;
-      } | null;
-      pass: {
-        id: string;
-        code: string;
-        term: number;
-      } | null;
-      park: {
-        id: number;
-        name: string;
-      };
-      time_zone: string;
-      currency: string;
-      paid: number;
-      details: string | null;
-      location: {
-        latitude: number;
-        longitude: number;
-      } | null;
-      photo: {
-        url: string;
-        expires_at: string;
-      } | null;
-      filed_at: string;
-      due_at: string;
-      decision: {
-        /** @enum {string} */
-        kind: "refund_full" | "refund_part" | "decline";
-        refund: number | null;
-        reason: string | null;
-        /** @enum {string} */
-        by: "rule" | "staff";
-        at: string;
-      } | null;
-      driver_first_name: string;
-      parkwell_bears: boolean;
-      overdue: boolean;
-      refundable: number;
-      checked_in_at: string | null;
-      decided_by_name: string | null;
-    };
-    AdminClaimPage: {
-      items: components["schemas"]["AdminClaim"][];
-      total: number;
-      page: number;
-      size: number;
-      pages: number;
-    };
     BookingOffer: {
       booking_code: string;
       /** @enum {string} */
@@ -9520,6 +9424,157 @@ export interface components {
         operator_paid: number;
         parkwell_paid: number;
         open: number;
+      }[];
+    };
+    ClaimConflict: {
+      message: string;
+      code: string;
+      fields?: {
+        [key: string]: string;
+      };
+      claim_code?: string;
+    };
+    Claim: {
+      id: number;
+      code: string;
+      /** @enum {string} */
+      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
+      /** @enum {string} */
+      status: "open" | "refunded" | "declined" | "rebooked";
+      booking: {
+        id: string;
+        code: string;
+      } | null;
+      pass: {
+        id: string;
+        code: string;
+        term: number;
+      } | null;
+      park: {
+        id: number;
+        name: string;
+      };
+      time_zone: string;
+      currency: string;
+      paid: number;
+      details: string | null;
+      location: {
+        latitude: number;
+        longitude: number;
+      } | null;
+      photo: {
+        url: string;
+        expires_at: string;
+      } | null;
+      filed_at: string;
+      due_at: string;
+      decision: {
+        /** @enum {string} */
+        kind: "refund_full" | "refund_part" | "decline" | "rebook";
+        refund: number | null;
+        reason: string | null;
+        /** @enum {string} */
+        by: "rule" | "staff";
+        at: string;
+        rebooked: {
+          booking_id: string;
+          booking_code: string;
+          park: {
+            id: number;
+            name: string;
+          };
+        } | null;
+      } | null;
+    };
+    ClaimPage: {
+      items: components["schemas"]["Claim"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
+    AdminClaim: {
+      id: number;
+      code: string;
+      /** @enum {string} */
+      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
+      /** @enum {string} */
+      status: "open" | "refunded" | "declined" | "rebooked";
+      booking: {
+        id: string;
+        code: string;
+      } | null;
+      pass: {
+        id: string;
+        code: string;
+        term: number;
+      } | null;
+      park: {
+        id: number;
+        name: string;
+      };
+      time_zone: string;
+      currency: string;
+      paid: number;
+      details: string | null;
+      location: {
+        latitude: number;
+        longitude: number;
+      } | null;
+      photo: {
+        url: string;
+        expires_at: string;
+      } | null;
+      filed_at: string;
+      due_at: string;
+      decision: {
+        /** @enum {string} */
+        kind: "refund_full" | "refund_part" | "decline" | "rebook";
+        refund: number | null;
+        reason: string | null;
+        /** @enum {string} */
+        by: "rule" | "staff";
+        at: string;
+        rebooked: {
+          booking_id: string;
+          booking_code: string;
+          park: {
+            id: number;
+            name: string;
+          };
+        } | null;
+      } | null;
+      driver_first_name: string;
+      parkwell_bears: boolean;
+      overdue: boolean;
+      refundable: number;
+      checked_in_at: string | null;
+      decided_by_name: string | null;
+    };
+    AdminClaimPage: {
+      items: components["schemas"]["AdminClaim"][];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+    };
+    ClaimRebookParks: {
+      start_time: string;
+      end_time: string;
+      time_zone: string;
+      currency: string;
+      /** @enum {string} */
+      payer: "operator" | "parkwell";
+      alternatives: {
+        park_id: number;
+        name: string;
+        address: string;
+        city: string;
+        distance_km: number;
+        free_spaces: number;
+        price: number;
+        covered: number;
+        returned: number;
       }[];
     };
     OwnReviewPage: {
@@ -26528,10 +26583,79 @@ export interface operations {
       };
     };
   };
-  decideClaim: {
+  listClaimRebookParks: {
     parameters: {
       query?: never;
       header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ClaimRebookParks"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  decideClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
       path: {
         id: string;
       };
@@ -26554,6 +26678,15 @@ export interface operations {
       };
       /** @description Default Response */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
         headers: {
           [name: string]: unknown;
         };

@@ -23,7 +23,9 @@ import { countries } from "./reference";
  * wrote, a photo kept privately, where they were when they allowed it, and the decision with its
  * money. One claim per booking and one per pass term (the unique indexes). A refund is the
  * purchase's own move through the purchase engine (`refund_ledger_key`, with its credit note); when
- * Parkwell bears it, the operator's share given back is `kept_ledger_key` (postOperatorMove).
+ * Parkwell bears it, the operator's share given back is `kept_ledger_key` (postOperatorMove). A
+ * `rebook` decision names the booking made at another park (`rebooked_booking_id`); its money is
+ * the rebooking's (decision 058), not the claim's, so `refund_minor` stays 0.
  */
 export const claims = pgTable(
   "claims",
@@ -49,7 +51,7 @@ export const claims = pgTable(
     longitude: doublePrecision("longitude"),
     photoKey: text("photo_key"),
     currency: char("currency", { length: 3 }).notNull(),
-    /** open; refunded (in full or in part); declined. */
+    /** open; refunded (in full or in part); declined; rebooked. */
     status: text("status").notNull().default("open"),
     filedAt: timestamp("filed_at", { withTimezone: true }).notNull(),
     /** filed_at plus the country's claim_decision_hours, fixed at filing. */
@@ -63,6 +65,8 @@ export const claims = pgTable(
     refundMinor: bigint("refund_minor", { mode: "number" }).notNull().default(0),
     refundLedgerKey: text("refund_ledger_key"),
     keptLedgerKey: text("kept_ledger_key"),
+    /** rebook: the booking made at another park for the rest of the window (decision 057). */
+    rebookedBookingId: uuid("rebooked_booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
   },
@@ -89,12 +93,14 @@ export const claims = pgTable(
       "claims_reason_known",
       sql`${t.reason} IN ('park_full', 'barrier_closed', 'not_as_described', 'charged_wrongly')`,
     ),
-    check("claims_status_known", sql`${t.status} IN ('open', 'refunded', 'declined')`),
+    check("claims_status_known", sql`${t.status} IN ('open', 'refunded', 'declined', 'rebooked')`),
     check(
       "claims_decided",
       sql`(${t.status} = 'open') = (${t.decision} IS NULL) AND (${t.decision} IS NULL) = (${t.decidedAt} IS NULL)
-        AND (${t.decision} IS NULL OR ${t.decision} IN ('refund_full', 'refund_part', 'decline'))
-        AND ((${t.decision} = 'decline') = (${t.status} = 'declined'))`,
+        AND (${t.decision} IS NULL OR ${t.decision} IN ('refund_full', 'refund_part', 'decline', 'rebook'))
+        AND ((${t.decision} = 'decline') = (${t.status} = 'declined'))
+        AND ((${t.decision} = 'rebook') = (${t.status} = 'rebooked'))
+        AND ((${t.decision} IS NOT DISTINCT FROM 'rebook') = (${t.rebookedBookingId} IS NOT NULL))`,
     ),
     check(
       "claims_refund",

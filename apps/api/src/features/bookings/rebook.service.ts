@@ -7,8 +7,9 @@
  * Idempotency-Key), so a retry with the same key replays the new booking and the first booking is
  * closed once. No space left: everything rolls back and the first booking stays as it was.
  *
- * The space guarantee (features/guarantee) calls it for its offers; another feature (a driver's
- * claim) may call it with its own `check` and `settle`.
+ * The space guarantee (features/guarantee) calls it for its offers; a driver's claim (decision
+ * 057) calls it with its own `check` and `settle`, and `startTime` for what is left of a window
+ * already begun.
  */
 import {
   REBOOK_COMPANY_MESSAGE,
@@ -51,6 +52,7 @@ import {
   type BookingDeps,
   type ParkForBooking,
 } from "./booking-core.service";
+import type { BookingMailTemplate } from "./bookings.mail";
 import { queueBookingMail } from "./bookings-mail.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
@@ -80,6 +82,16 @@ interface RebookRequest {
   bookingId: string;
   parkId: number;
   idempotencyKey?: string | undefined;
+  /**
+   * When the new booking starts, when not the first booking's start: a claim's rebooking of a
+   * window already begun takes what is left of it (from now, to the same end).
+   */
+  startTime?: Date | undefined;
+  /**
+   * The new booking's e-mail: `rebooked` (the guarantee's words: the first park closed, the same
+   * window) unless the caller's own e-mail says why (a claim's decision: `booked`).
+   */
+  mail?: BookingMailTemplate | undefined;
   /**
    * The caller's own rule, with the first booking locked (its row FOR UPDATE, after the new
    * park's capacity row): throws to refuse (an offer already settled).
@@ -142,11 +154,23 @@ export function priceRebooking(
 }
 
 /**
- * Rebooks the caller's booking at `parkId` for the same window, or answers the rebooking made
- * with the same Idempotency-Key (`replayed`). Another driver's booking is a 404; a booking no longer
- * active or whose car is in, 409 `booking_not_rebookable`; one a company paid, 422 (its refund goes
- * back to the company: the guarantee refunds it); the park full, 409 `no_capacity` with the
- * first booking untouched.
+ * The booking an earlier rebooking of `bookingId` to `parkId` made with this Idempotency-Key, or
+ * null when there is none (a claim's decision asks before its own refusals: a replay answers the
+ * decision made, not "already decided").
+ */
+export function priorRebooking(
+  db: BookingDeps["db"],
+  r: { userId: string; bookingId: string; parkId: number; idempotencyKey: string },
+): Promise<BookingRow | null> {
+  return replay(db, r.userId, r.idempotencyKey, rebookFingerprint(r.bookingId, r.parkId));
+}
+
+/**
+ * Rebooks the caller's booking at `parkId` for the same window (or from `startTime` to its end),
+ * or answers the rebooking made with the same Idempotency-Key (`replayed`). Another driver's
+ * booking is a 404; a booking no longer active or whose car is in, 409 `booking_not_rebookable`;
+ * one a company paid, 422 (its refund goes back to the company: the guarantee refunds it); the park
+ * full, 409 `no_capacity` with the first booking untouched.
  */
 export async function rebookBooking(
   deps: BookingDeps,
@@ -165,14 +189,21 @@ export async function rebookBooking(
     throw AppError.validation({ park_id: REBOOK_COMPANY_MESSAGE }, REBOOK_COMPANY_MESSAGE);
   }
   const now = deps.clock();
-  const { park, fromPark, breakdown } = await rebookingPrice(db, first, r.parkId, now);
+  // The new booking's window: the first's, or what is left of it from the caller's start.
+  const start = r.startTime ?? first.startTime;
+  const { park, fromPark, breakdown } = await rebookingPrice(
+    db,
+    { ...first, startTime: start },
+    r.parkId,
+    now,
+  );
   const body: CreateBookingBody = {
     kind: "window",
     park_id: park.id,
     vehicle_type_id: first.vehicleTypeId,
     vehicle_id: first.vehicleId,
     plate_number: first.plateNumber,
-    start_time: first.startTime,
+    start_time: start,
     end_time: first.endTime,
   };
   const n = {
@@ -184,7 +215,7 @@ export async function rebookBooking(
     vehicleId: first.vehicleId,
     plate: first.plateNumber,
   };
-  const booking = newBookingRow(n, park, first.startTime, first.endTime, breakdown, null);
+  const booking = newBookingRow(n, park, start, first.endTime, breakdown, null);
   const move = { userId: r.userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
   // The wallet's and the new booking's revenue shard's first movement, before the locks.
   await db.transaction((tx) => ensureChargeAccounts(tx, move));
@@ -229,7 +260,7 @@ export async function rebookBooking(
             shard: revenueShard(b.id),
           });
         }
-        await queueBookingMail(deps.jobs, tx, booking, "rebooked");
+        await queueBookingMail(deps.jobs, tx, booking, r.mail ?? "rebooked");
         await bookingReceiptOnly(tx, "booking", booking, receiptPark(park), now, null);
         const status = await repo.bookSpace(tx, booking, {
           ...chargeAccountKeys(move),
@@ -263,7 +294,7 @@ export async function rebookBooking(
         throw await closedWindow(db, {
           parkId: park.id,
           vehicleTypeId: first.vehicleTypeId,
-          start: first.startTime,
+          start,
           end: first.endTime,
         });
       }

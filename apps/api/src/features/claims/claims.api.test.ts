@@ -4,7 +4,7 @@
  * through the purchase engine with its credit note, the operator's share taken back by it, or kept
  * when Parkwell bears the refund. One app for the file; the ledger's invariants after each test.
  */
-import type { AdminClaim, AdminClaimPage, Claim, ClaimPage } from "@parkwell/contract";
+import type { AdminClaim, AdminClaimPage, Claim, ClaimPage, ClaimRebookParks } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -287,6 +287,12 @@ describe("claims: the staff queue", () => {
       await claim(wrong.driver, { booking_id: wrong.b.id, reason: "charged_wrongly" })
     ).json<Claim>();
     expect(c2.status).toBe("open");
+    // A wrong charge is not mended by a space elsewhere: 422, nothing changed.
+    const rebook = await call(admin, "GET", `/admin/claims/${c2.id}/rebook-parks`);
+    expect(rebook.statusCode).toBe(422);
+    expect(rebook.json().message).toBe(
+      "A wrong charge is not mended by a space at another park: refund it or decline it",
+    );
     const operatorBefore = await operatorBalance();
     const full = await call(admin, "POST", `/admin/claims/${c2.id}/decision`, { decision: "refund_full" });
     expect(full.json<AdminClaim>()).toMatchObject({
@@ -328,6 +334,13 @@ describe("claims: the staff queue", () => {
     const c = res.json<Claim>();
     expect(c.pass).toMatchObject({ code: pass.pass_code, term: 1 });
     expect((await claim(driver, { pass_id: pass.id, reason: "park_full" })).statusCode).toBe(409);
+    // A pass's term is not moved to another park.
+    const rebook = await call(admin, "POST", `/admin/claims/${c.id}/decision`, {
+      decision: "rebook",
+      park_id: 1,
+    });
+    expect(rebook.statusCode).toBe(422);
+    expect(rebook.json().message).toBe("A pass's claim cannot be rebooked: refund it or decline it");
     const decided = await call(admin, "POST", `/admin/claims/${c.id}/decision`, {
       decision: "refund_part",
       amount: 5000,
@@ -338,5 +351,172 @@ describe("claims: the staff queue", () => {
       sql`SELECT total_minor FROM receipts WHERE ledger_key = ${`pass:${pass.id}:claim:${c.id}`} AND kind = 'credit_note'`,
     );
     expect(Number(note?.total_minor)).toBe(-5000 * 100);
+  });
+});
+
+describe("claims: rebooked at another park (the space guarantee)", () => {
+  const decide = (user: TestUser, id: number, body: object, key?: string) =>
+    call(user, "POST", `/admin/claims/${id}/decision`, body, key ? { "idempotency-key": key } : {});
+
+  it("moves what is left of a started booking to a park nearby, the claimed park's operator paying the difference, once: a replay answers the same, another operator's staff get 404", async () => {
+    // Begun half an hour ago, nobody inside: the full park is not proven, the claim waits for staff.
+    const { driver, b } = await bookingMovedTo(ctx.app, db, park, -30, 90);
+    const c = (await claim(driver, { booking_id: b.id, reason: "park_full" })).json<Claim>();
+    expect(c.status).toBe("open");
+
+    const listed = await call(admin, "GET", `/admin/claims/${c.id}/rebook-parks`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    const first = listed.json<ClaimRebookParks>();
+    // What is left of the window: from now, rounded up to the minute, to the booking's end.
+    expect(Date.parse(first.start_time) % 60_000).toBe(0);
+    expect(Date.parse(first.start_time)).toBeGreaterThan(Date.parse(b.start_time));
+    expect(first.end_time).toBe(new Date(b.end_time).toISOString());
+    expect(first.payer).toBe("operator");
+    expect(first.alternatives.length).toBeGreaterThan(0);
+    expect(first.alternatives.map((a) => a.park_id)).not.toContain(park);
+    const distances = first.alternatives.map((a) => a.distance_km);
+    expect(distances).toEqual([...distances].sort((x, y) => x - y));
+    // The nearest park made dearer than what was paid: the guarantee pays a difference.
+    const target = first.alternatives[0]!;
+    await db.execute(
+      sql`UPDATE park_rates SET hourly_minor = hourly_minor * 20, daily_max_minor = daily_max_minor * 20
+          WHERE park_id = ${target.park_id} AND kind = 'standard'`,
+    );
+    const dear = (await call(admin, "GET", `/admin/claims/${c.id}/rebook-parks`))
+      .json<ClaimRebookParks>()
+      .alternatives.find((a) => a.park_id === target.park_id)!;
+    expect(dear.covered).toBeGreaterThan(0);
+
+    // Staff of another operator do not see the claim.
+    await db.execute(sql`INSERT INTO role_permissions (role, permission)
+      VALUES ('branch_manager', 'claims.view'), ('branch_manager', 'claims.update') ON CONFLICT DO NOTHING`);
+    try {
+      const [other] = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT id FROM operators WHERE id <> ${harbourview} ORDER BY id LIMIT 1`,
+      );
+      const stranger = await createStaff(db, "branch_manager", { operatorId: Number(other!.id) });
+      expect((await call(stranger, "GET", `/admin/claims/${c.id}/rebook-parks`)).statusCode).toBe(404);
+      const foreign = await decide(stranger, c.id, { decision: "rebook", park_id: target.park_id });
+      expect(foreign.statusCode).toBe(404);
+    } finally {
+      await db.execute(sql`DELETE FROM role_permissions
+        WHERE role = 'branch_manager' AND permission IN ('claims.view', 'claims.update')`);
+    }
+    expect((await decide(admin, c.id, { decision: "rebook" })).statusCode).toBe(422);
+
+    const wallet = await walletBalanceMinor(db, driver.id, "NGN");
+    const operatorBefore = await operatorBalance();
+    const body = { decision: "rebook", park_id: target.park_id, reason: "Sorry: the park was full." };
+    const res = await decide(admin, c.id, body, "rebook-1");
+    expect(res.statusCode, res.body).toBe(200);
+    const decided = res.json<AdminClaim>();
+    expect(decided).toMatchObject({
+      status: "rebooked",
+      decision: {
+        kind: "rebook",
+        refund: null,
+        by: "staff",
+        reason: "Sorry: the park was full.",
+        rebooked: { park: { id: target.park_id, name: target.name } },
+      },
+    });
+    const moved = decided.decision!.rebooked!;
+    const [nb] = await queryRows<{ user_id: string; start_time: Date | string; end_time: Date | string }>(
+      db,
+      sql`SELECT user_id, start_time, end_time FROM bookings WHERE id = ${moved.booking_id} AND status = 'active'`,
+    );
+    expect(nb?.user_id).toBe(driver.id);
+    // From the minute after the decision (the list was read a moment before it).
+    const startsIn = new Date(nb!.start_time).getTime() - Date.parse(first.start_time);
+    expect(startsIn).toBeGreaterThanOrEqual(0);
+    expect(startsIn).toBeLessThanOrEqual(60_000);
+    expect(new Date(nb!.end_time).toISOString()).toBe(first.end_time);
+    // The driver pays nothing more; the claimed park's operator pays the difference on one line.
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(wallet);
+    const [line] = await queryRows<{ operator_id: number; kind: string; amount_minor: string | number }>(
+      db,
+      sql`SELECT operator_id, kind, amount_minor FROM operator_lines WHERE ledger_key = ${`guarantee:${b.id}:operator`}`,
+    );
+    const [credit] = await queryRows<{ amount: string | number }>(
+      db,
+      sql`SELECT sum(e.amount_minor) AS amount FROM ledger_transactions t
+          JOIN ledger_entries e ON e.transaction_id = t.id
+          JOIN wallet_accounts a ON a.id = e.account_id AND a.kind = 'user_wallet'
+          WHERE t.idempotency_key = ${`guarantee:${b.id}`}`,
+    );
+    expect(Number(credit?.amount)).toBeGreaterThan(0);
+    expect(line).toMatchObject({ operator_id: harbourview, kind: "guarantee" });
+    expect(Number(line!.amount_minor)).toBe(-Number(credit!.amount));
+    expect(await operatorBalance()).toBeLessThan(operatorBefore);
+
+    // Pressed again with the same key: the same answer, nothing more moved; another key: decided.
+    const replay = await decide(admin, c.id, body, "rebook-1");
+    expect(replay.statusCode, replay.body).toBe(200);
+    expect(replay.headers["idempotent-replayed"]).toBe("true");
+    expect(replay.json<AdminClaim>().decision!.rebooked!.booking_id).toBe(moved.booking_id);
+    const again = await decide(admin, c.id, body, "rebook-2");
+    expect(again.json().code).toBe("claim_decided");
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(wallet);
+
+    // The driver reads where they were moved, and is told by e-mail with the new booking.
+    const seen = (await call(driver, "GET", `/claims/${c.id}`)).json<Claim>();
+    expect(seen).toMatchObject({ status: "rebooked", decision: { kind: "rebook", rebooked: moved } });
+    const [mail] = await claimMails(await emailOf(driver), c.code);
+    expect(mail?.subject).toBe(`Your claim ${c.code}: a space at ${target.name}`);
+    expect(mail?.body).toContain(moved.booking_code);
+    // The invariants find a rebooking whose operator did not pay its difference.
+    const unpaid = await violationsAfter((tx) =>
+      tx.execute(sql`DELETE FROM operator_lines WHERE ledger_key = ${`guarantee:${b.id}:operator`}`),
+    );
+    expect(unpaid).toContain(
+      `claim ${c.code}: its rebooking is not a move to another park paid by its operator`,
+    );
+  });
+
+  it("refuses a window that is over (refund instead) and a car already in, nothing changed", async () => {
+    const ended = await bookingMovedTo(ctx.app, db, park, -180, -60);
+    const c1 = (
+      await claim(ended.driver, { booking_id: ended.b.id, reason: "not_as_described" })
+    ).json<Claim>();
+    const over = await decide(admin, c1.id, { decision: "rebook", park_id: 1 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      code: "claim_window_over",
+      message: "This booking's window is over: there is nothing left to rebook, refund the claim instead",
+    });
+    const inside = await bookingMovedTo(ctx.app, db, park, -30, 90);
+    await db.execute(sql`UPDATE bookings SET checked_in_at = now() WHERE id = ${inside.b.id}`);
+    const c2 = (
+      await claim(inside.driver, { booking_id: inside.b.id, reason: "not_as_described" })
+    ).json<Claim>();
+    const parked = await decide(admin, c2.id, { decision: "rebook", park_id: 1 }, "in-1");
+    expect(parked.statusCode).toBe(409);
+    expect(parked.json().code).toBe("booking_not_rebookable");
+    const rows = await queryRows<{ status: string }>(
+      db,
+      sql`SELECT status FROM claims WHERE id IN (${c1.id}, ${c2.id})`,
+    );
+    expect(rows.map((r) => r.status)).toEqual(["open", "open"]);
+  });
+
+  it("rebooks a full park at once at the nearest park free when the driver asked for a space nearby", async () => {
+    // The park's one space (the pass's plans gave it more).
+    await setCapacity(db, park, 1, 1);
+    const { b: overstaying } = await bookingMovedTo(ctx.app, db, park, -180, -60);
+    await db.execute(
+      sql`UPDATE bookings SET checked_in_at = now() - interval '170 minutes' WHERE id = ${overstaying.id}`,
+    );
+    const { driver, b } = await bookingMovedTo(ctx.app, db, park, 5, 120);
+    const wallet = await walletBalanceMinor(db, driver.id, "NGN");
+    const res = await claim(driver, { booking_id: b.id, reason: "park_full", remedy: "rebook" }, "near-1");
+    expect(res.statusCode, res.body).toBe(201);
+    const c = res.json<Claim>();
+    expect(c).toMatchObject({ status: "rebooked", decision: { kind: "rebook", by: "rule" } });
+    expect(c.decision!.rebooked!.park.id).not.toBe(park);
+    expect(await walletBalanceMinor(db, driver.id, "NGN")).toBeGreaterThanOrEqual(wallet);
+    const replay = await claim(driver, { booking_id: b.id, reason: "park_full", remedy: "rebook" }, "near-1");
+    expect(replay.json<Claim>()).toMatchObject({ id: c.id, status: "rebooked" });
+    await db.execute(sql`UPDATE bookings SET checked_out_at = now() WHERE id = ${overstaying.id}`);
   });
 });

@@ -1,8 +1,15 @@
 /**
  * Claims' pure rules (decision 057): when a reason may be claimed, what a rule resolves at once,
- * the part of a purchase a partial refund gives back, and the queue's clock.
+ * the part of a purchase a partial refund gives back, the window a rebooking takes, and the
+ * queue's clock.
  */
-import { allocate, CLAIM_WINDOWS, PARKWELL_BEARS, type ClaimReason } from "@parkwell/contract";
+import {
+  allocate,
+  CLAIM_REBOOKABLE,
+  CLAIM_WINDOWS,
+  PARKWELL_BEARS,
+  type ClaimReason,
+} from "@parkwell/contract";
 import type { ReceiptBody } from "../receipts/receipts.domain";
 
 const MINUTE_MS = 60_000;
@@ -79,3 +86,22 @@ export function partOfReversal(reversal: ReceiptBody, amountMinor: number): Rece
 /** What a body gives back (its amounts are negative): a positive number of minor units. */
 export const givenBackBy = (body: ReceiptBody): number =>
   -(body.lines.reduce((a, l) => a + l.amountMinor, 0) + body.taxes.reduce((a, t) => a + t.amountMinor, 0));
+
+/** Whether a space at another park mends a claim of this reason (CLAIM_REBOOKABLE). */
+export const rebookable = (reason: ClaimReason): boolean => CLAIM_REBOOKABLE[reason];
+
+/**
+ * The window a claim's rebooking takes at `now`: the booking's own when it has not started; once
+ * started, what is left of it, from `now` rounded up to the minute to its end; null when nothing
+ * is left (the claim is then refunded, not rebooked).
+ */
+export function rebookWindow(
+  booking: { startTime: Date; endTime: Date },
+  now: Date,
+): { start: Date; end: Date } | null {
+  const from =
+    booking.startTime.getTime() > now.getTime()
+      ? booking.startTime
+      : new Date(Math.ceil(now.getTime() / MINUTE_MS) * MINUTE_MS);
+  return from.getTime() < booking.endTime.getTime() ? { start: from, end: booking.endTime } : null;
+}

@@ -1,7 +1,8 @@
 /**
  * The e-mail a driver gets when their claim is decided (decision 057), by a rule at once or by
- * staff: the decision, what came back with its credit note, or why it was declined; composed when
- * its job runs, in the driver's language, every time on the park's clock with the month.
+ * staff: the decision, what came back with its credit note, the new booking of a rebooking, or why
+ * it was declined; composed when its job runs, in the driver's language, every time on the park's
+ * clock with the month.
  */
 import { formatZonedDateTime, type ClaimReason } from "@parkwell/contract";
 import type { Db } from "../../db/client";
@@ -41,8 +42,18 @@ export async function composeClaimMail(
     timeZone: v.timeZone,
     filedAt: c.filedAt,
     decidedAt,
-    decision: c.decision === "decline" ? "declined" : c.decidedByRule ? "rule" : "refunded",
+    decision:
+      c.decision === "decline"
+        ? "declined"
+        : c.decision === "rebook"
+          ? c.decidedByRule
+            ? "ruleRebooked"
+            : "rebooked"
+          : c.decidedByRule
+            ? "rule"
+            : "refunded",
     refund: moneyText(c.refundMinor, currency, await d.countries.currencyDecimals(currency), lang),
+    rebooked: v.rebooked ? { code: v.rebooked.bookingCode, park: v.rebooked.parkName } : null,
     note: c.decisionReason,
     link: `${d.publicUrl}/claims/${c.id}`,
   });
@@ -63,9 +74,14 @@ export function claimDecidedMail(
     timeZone: string;
     filedAt: Date;
     decidedAt: Date;
-    /** rule: refunded at once by the park's records; refunded: by staff; declined. */
-    decision: "rule" | "refunded" | "declined";
+    /**
+     * rule: refunded at once by the park's records; refunded: by staff; declined; rebooked (by
+     * staff) or ruleRebooked (at once, the driver having asked for a space nearby).
+     */
+    decision: "rule" | "refunded" | "declined" | "rebooked" | "ruleRebooked";
     refund: string;
+    /** A rebooking's new booking: its code and park. */
+    rebooked?: { code: string; park: string } | null;
     note: string | null;
     link: string;
   },
@@ -80,6 +96,8 @@ export function claimDecidedMail(
     park: o.park,
     refund: o.refund,
     note: o.note ?? "",
+    newCode: o.rebooked?.code ?? "",
+    newPark: o.rebooked?.park ?? "",
   };
   const t = words[o.decision];
   return renderMail(to, {
@@ -93,6 +111,7 @@ export function claimDecidedMail(
       { label: words.parking, value: `${o.subject} · ${o.park}` },
       { label: words.filed, value: at(o.filedAt) },
       { label: words.decided, value: at(o.decidedAt) },
+      ...(o.rebooked ? [{ label: words.newBooking, value: `${o.rebooked.code} · ${o.rebooked.park}` }] : []),
     ],
     action: { label: words.action, url: o.link },
   });

@@ -35,10 +35,18 @@ export function presentClaim(
       c.decision && c.decidedAt
         ? {
             kind: c.decision as ClaimDecisionKind,
-            refund: c.decision === "decline" ? null : money(c.refundMinor),
+            refund: c.decision === "decline" || c.decision === "rebook" ? null : money(c.refundMinor),
             reason: c.decisionReason,
             by: c.decidedByRule ? "rule" : "staff",
             at: c.decidedAt.toISOString(),
+            rebooked:
+              c.rebookedBookingId && v.rebooked
+                ? {
+                    booking_id: c.rebookedBookingId,
+                    booking_code: v.rebooked.bookingCode,
+                    park: { id: v.rebooked.parkId, name: v.rebooked.parkName },
+                  }
+                : null,
           }
         : null,
   };

@@ -1,12 +1,14 @@
 // Claims racing on PostgreSQL (decision 057), through two app instances (two pools): two claims for
-// one booking at once make one claim (the other is 409 claim_exists), and a claim the gate's records
+// one booking at once make one claim (the other is 409 claim_exists), a claim the gate's records
 // refund at once racing the driver's cancellation of the same booking moves money once, whichever
-// commits first. The ledger's and the operators' invariants hold after each round.
+// commits first, and a claim's rebooking raced by another staff member's or by the driver's
+// cancellation settles once. The ledger's and the operators' invariants hold after each round.
+import type { ClaimRebookParks } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, operatorId, type TestUser } from "../../test/factories";
+import { bearer, createStaff, operatorId, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE } from "../../test/harness";
 import { ledgerViolations, overbookedParks, receiptViolations } from "../../test/ledger-invariants";
 import { allDayParks, bookingMovedTo, setCapacity } from "../bookings/bookings.test-kit";
@@ -36,6 +38,14 @@ const cancel = (app: FastifyInstance, user: TestUser, bookingId: string) =>
     method: "PUT",
     url: `/api/v1/bookings/${bookingId}/status?status=cancelled`,
     headers: bearer(user),
+  });
+
+const rebook = (app: FastifyInstance, staff: TestUser, claimId: number, parkId: number, key: string) =>
+  app.inject({
+    method: "POST",
+    url: `/api/v1/admin/claims/${claimId}/decision`,
+    headers: { ...bearer(staff), "idempotency-key": key },
+    payload: { decision: "rebook", park_id: parkId },
   });
 
 async function invariantsHold(db: Db) {
@@ -119,6 +129,72 @@ describe.skipIf(TEST_ENGINE !== "postgres")("claims racing (PostgreSQL)", () => 
         await invariantsHold(db);
       }
       expect(outcomes.size).toBeGreaterThan(0);
+    });
+  });
+
+  it("a claim's rebooking raced by another staff member's, or by the driver's cancellation, settles once", async () => {
+    await onTwoApps(async (db, apps) => {
+      const harbourview = await operatorId(db, "Harbourview Parking Ltd");
+      const admin = await createStaff(db, "admin");
+      const parks = await allDayParks(db, 6, { operatorId: harbourview });
+      const outcomes = new Set<string>();
+      for (const [round, park] of parks.entries()) {
+        // The park keeps its spaces: an earlier round's rebooking may have moved a booking there.
+        const { driver, b } = await bookingMovedTo(apps[0]!, db, park, 10, 130);
+        const filed = await fileClaim(apps[0]!, driver, b.id, "barrier_closed", `race-rebook-${round}`);
+        expect(filed.statusCode, filed.body).toBe(201);
+        const claimId = filed.json<{ id: number }>().id;
+        const listed = await apps[0]!.inject({
+          method: "GET",
+          url: `/api/v1/admin/claims/${claimId}/rebook-parks`,
+          headers: bearer(admin),
+        });
+        const target = listed.json<ClaimRebookParks>().alternatives[0];
+        expect(target, listed.body).toBeDefined();
+        const before = await walletBalanceMinor(db, driver.id, "NGN");
+        const staffRace = round % 2 === 0;
+        const [first, other] = await Promise.all([
+          rebook(apps[round % 2]!, admin, claimId, target!.park_id, `rebook-a-${round}`),
+          staffRace
+            ? rebook(apps[(round + 1) % 2]!, admin, claimId, target!.park_id, `rebook-b-${round}`)
+            : cancel(apps[(round + 1) % 2]!, driver, b.id),
+        ]);
+        const bodies = `${first.body}\n${other.body}`;
+        // The first booking was given back once: by the rebooking or by the cancellation.
+        expect(await refundsOf(db, b.id), bodies).toBe(1);
+        const [row] = await queryRows<{ status: string }>(
+          db,
+          sql`SELECT status FROM claims WHERE id = ${claimId}`,
+        );
+        const active = await queryRows<{ id: string }>(
+          db,
+          sql`SELECT id FROM bookings WHERE user_id = ${driver.id} AND status = 'active'`,
+        );
+        if (staffRace) {
+          expect([first.statusCode, other.statusCode].sort(), bodies).toEqual([200, 409]);
+          const lost = [first, other].find((r) => r.statusCode === 409)!.json<{ code: string }>();
+          expect(["claim_decided", "booking_not_rebookable"]).toContain(lost.code);
+          expect(row?.status).toBe("rebooked");
+          expect(active).toHaveLength(1);
+          outcomes.add("two staff");
+        } else if (first.statusCode === 200) {
+          // The rebooking first: the cancellation finds the booking moved, nothing more back.
+          expect(row?.status).toBe("rebooked");
+          expect(active).toHaveLength(1);
+          expect(await walletBalanceMinor(db, driver.id, "NGN")).toBeGreaterThanOrEqual(before);
+          outcomes.add("rebooking first");
+        } else {
+          // The cancellation first: the claim stays open, no booking elsewhere.
+          expect(first.statusCode, bodies).toBe(409);
+          expect(first.json().code).toBe("booking_not_rebookable");
+          expect(other.statusCode).toBe(200);
+          expect(row?.status).toBe("open");
+          expect(active).toHaveLength(0);
+          outcomes.add("cancellation first");
+        }
+        await invariantsHold(db);
+      }
+      expect(outcomes.has("two staff")).toBe(true);
     });
   });
 });

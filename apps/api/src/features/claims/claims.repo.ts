@@ -98,6 +98,15 @@ export async function bookingOfDriver(
   return row && bookingOf(row);
 }
 
+/** The operator running a park, null for a park Parkwell runs: who pays a claim's rebooking's difference. */
+export async function parkOperator(db: Tx, parkId: number): Promise<number | null> {
+  const [row] = await q<{ operator_id: number | null }>(
+    db,
+    sql`SELECT operator_id FROM parks WHERE id = ${parkId}`,
+  );
+  return row?.operator_id === null || row?.operator_id === undefined ? null : Number(row.operator_id);
+}
+
 /** The park's capacity row for a vehicle type, locked: the first lock of every booking change. */
 export async function lockCapacity(tx: Tx, parkId: number, vehicleTypeId: number): Promise<void> {
   await q(
@@ -281,15 +290,20 @@ export interface ClaimView {
   /** What a refund could still give back: the charges less the credit notes. */
   refundableMinor: number;
   decidedByName: string | null;
+  /** A rebook decision's new booking and its park. */
+  rebooked: { bookingCode: string; parkId: number; parkName: string } | null;
 }
 
 const VIEW = sql`
   SELECT c.id, b.booking_code, s.pass_code, p.name AS park_name, p.time_zone, u.first_name, u.email, u.language,
-    b.checked_in_at, d.first_name AS decided_by_name, m.paid, m.refundable
+    b.checked_in_at, d.first_name AS decided_by_name, m.paid, m.refundable,
+    nb.booking_code AS rebooked_code, np.id AS rebooked_park_id, np.name AS rebooked_park_name
   FROM claims c
   JOIN parks p ON p.id = c.park_id
   JOIN users u ON u.id = c.user_id
   LEFT JOIN bookings b ON b.id = c.booking_id
+  LEFT JOIN bookings nb ON nb.id = c.rebooked_booking_id
+  LEFT JOIN parks np ON np.id = nb.park_id
   LEFT JOIN passes s ON s.id = c.pass_id
   LEFT JOIN users d ON d.id = c.decided_by
   LEFT JOIN LATERAL (
@@ -318,6 +332,9 @@ interface ViewDbRow {
   decided_by_name: string | null;
   paid: number | string;
   refundable: number | string;
+  rebooked_code: string | null;
+  rebooked_park_id: number | null;
+  rebooked_park_name: string | null;
 }
 
 async function views(db: Tx, rows: ViewDbRow[]): Promise<ClaimView[]> {
@@ -341,6 +358,10 @@ async function views(db: Tx, rows: ViewDbRow[]): Promise<ClaimView[]> {
     paidMinor: Number(r.paid),
     refundableMinor: Number(r.refundable),
     decidedByName: r.decided_by_name,
+    rebooked:
+      r.rebooked_code && r.rebooked_park_id !== null && r.rebooked_park_name !== null
+        ? { bookingCode: r.rebooked_code, parkId: Number(r.rebooked_park_id), parkName: r.rebooked_park_name }
+        : null,
   }));
 }
 

@@ -8,7 +8,12 @@
  * refund, the operator keeps its share (`keepShareOfRefund`).
  */
 import type { ClaimCreateBody, ClaimDecisionKind, ClaimReason } from "@parkwell/contract";
-import { BOOKING_NOT_FOUND_MESSAGE } from "@parkwell/contract";
+import {
+  BOOKING_NOT_FOUND_MESSAGE,
+  CLAIM_REBOOK_OVER_MESSAGE,
+  CLAIM_REBOOK_PASS_MESSAGE,
+  CLAIM_REBOOK_REASON_MESSAGE,
+} from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
@@ -17,24 +22,27 @@ import type { Clock } from "../../lib/clock";
 import { pgError, SQLSTATE } from "../../lib/pg-error";
 import type { PrivateFileStorage } from "../../lib/private-files";
 import { readableCode } from "../../lib/readable-code";
-import { BOOKING_MOVES } from "../bookings/booking-receipts.service";
-import { PASS_MOVES } from "../passes/passes.service";
+import { readParkWithCountry } from "../bookings/booking-core.service";
+import { priorRebooking } from "../bookings/rebook.service";
+import type { DifferencePayer } from "../guarantee/guarantee.domain";
+import { freeAlternatives, rebookWithGuarantee, type Alternative } from "../guarantee/guarantee.service";
 import { CODE_ATTEMPTS, fingerprintOf } from "../purchases/purchases.domain";
-import { refundPurchase } from "../purchases/purchases.service";
-import { negated, reversalOf, type ReceiptBody } from "../receipts/receipts.domain";
-import { bodiesOf, receiptIdOf } from "../receipts/receipts.service";
 import { servedCountries } from "../reference/served-countries";
 import { keepShareOfRefund } from "../settlements/operator-ledger.service";
 import {
   dueAtOf,
-  givenBackBy,
   parkwellBears,
-  partOfReversal,
+  rebookable,
+  rebookWindow,
   ruleDecision,
   windowProblem,
 } from "./claims.domain";
+import { refundable, refundSubject, type Subject } from "./claims-refund.service";
 import * as repo from "./claims.repo";
 import type { ClaimBooking, ClaimPassTerm, ClaimRow } from "./claims.repo";
+
+/** A claim's row, for the back office's decision (its audit entry). */
+export type { ClaimRow } from "./claims.repo";
 
 declare module "../../jobs/mail-job" {
   interface MailKinds {
@@ -60,24 +68,25 @@ export const CLAIM_DECIDED = "This claim has already been decided";
 export const NOTHING_TO_REFUND = "Everything paid for this parking has already been given back";
 export const REFUND_TOO_LARGE = "The refund cannot be more than what is left to give back";
 export const CLAIM_KEY_REUSED = "This Idempotency-Key was used for another claim";
+export const CLAIM_REBOOK_BOOKING =
+  "Only an active booking whose car is not in yet can be rebooked: refund the claim instead";
 
 export const claimNotFound = () => AppError.notFound(CLAIM_NOT_FOUND, "claim_not_found");
 const bookingNotFound = () => AppError.notFound(BOOKING_NOT_FOUND_MESSAGE, "booking_not_found");
 const passNotFound = () => AppError.notFound(PASS_NOT_FOUND, "pass_not_found");
+const claimDecided = () => new AppError(409, "claim_decided", CLAIM_DECIDED);
 const claimExists = (code: string) =>
   new AppError(409, "claim_exists", CLAIM_EXISTS, undefined, { claim_code: code });
 
 /** What a decision does, as staff or a rule asks it. */
 export interface Decision {
-  kind: ClaimDecisionKind;
+  /** A rebooking is rebookClaim's (the space guarantee's transaction), not a refund's. */
+  kind: Exclude<ClaimDecisionKind, "rebook">;
   /** refund_part: minor units. */
   amountMinor?: number;
   reason?: string | null;
   by: { staffId: string } | { rule: string };
 }
-
-/** A claim's subject, locked in its transaction: a booking (after its park's capacity row) or a pass term. */
-type Subject = { booking: ClaimBooking } | { term: ClaimPassTerm };
 
 // ------------------------------------------------------------------------------- filing
 
@@ -115,6 +124,8 @@ async function fileClaimOnce(
     body.reason,
     body.details ?? null,
     body.location ?? null,
+    // Only when asked, so the keys of claims filed before the choice existed still replay.
+    ...(body.remedy ? [body.remedy] : []),
   ]);
   const replay = async () => {
     if (!idempotencyKey) return null;
@@ -134,7 +145,7 @@ async function fileClaimOnce(
   const country = await servedCountries(deps.db).byId(seen.countryId);
   const hours = country?.claimDecisionHours ?? 48;
   try {
-    const id = await deps.db.transaction(async (tx) => {
+    const { id, rebookFirst } = await deps.db.transaction(async (tx) => {
       const subject = await lockSubject(tx, userId, body, now);
       if ("booking" in subject && subject.booking.status === "cancelled") {
         throw new AppError(409, "booking_cancelled", CLAIM_BOOKING_CANCELLED);
@@ -170,11 +181,16 @@ async function fileClaimOnce(
           ? null
           : await repo.liveOccupancy(tx, p.parkId, p.vehicleTypeId, own?.id ?? null);
       const rule = live && ruleDecision(body.reason, live);
+      // park_full with "Find me a space nearby": the rule's proof is acted on once the filing commits.
+      if (rule && body.remedy === "rebook" && "booking" in subject) {
+        return { id: claim.id, rebookFirst: { rule: rule.rule } };
+      }
       if (rule) {
         await decideInTx(deps, tx, claim, subject, { kind: rule.decision, by: { rule: rule.rule } }, now);
       }
-      return claim.id;
+      return { id: claim.id, rebookFirst: null };
     });
+    if (rebookFirst) await rebookOrRefundByRule(deps, id, rebookFirst);
     return { id, replayed: false };
   } catch (err) {
     const { code, constraint } = pgError(err);
@@ -263,31 +279,10 @@ export async function decideClaim(
     );
     const claim = await repo.lockClaim(tx, claimId);
     if (!claim) throw claimNotFound();
-    if (claim.status !== "open") throw new AppError(409, "claim_decided", CLAIM_DECIDED);
+    if (claim.status !== "open") throw claimDecided();
     const after = await decideInTx(deps, tx, claim, subject, decision, now);
     await inTx?.(tx, claim, after);
   });
-}
-
-/** What a refund of the subject could give back now, and the credit note's body for `amountMinor` of it. */
-async function refundable(
-  tx: Tx,
-  subject: Subject,
-): Promise<{ remaining: number; note: (amountMinor: number) => ReceiptBody | null }> {
-  if ("booking" in subject) {
-    const b = subject.booking;
-    const bodies = await bodiesOf(tx, b.userId, b.code);
-    if (bodies.length === 0) return { remaining: b.paidMinor, note: () => null };
-    const reversal = reversalOf(bodies);
-    return { remaining: givenBackBy(reversal), note: (amount) => partOfReversal(reversal, amount) };
-  }
-  const t = subject.term;
-  const receiptId = await receiptIdOf(tx, `${PASS_MOVES.ledgerPrefix}:${t.id}:${t.period}`);
-  const charged =
-    receiptId === null ? undefined : (await bodiesOf(tx, t.userId, t.code)).find((r) => r.id === receiptId);
-  if (!charged) return { remaining: t.totalMinor, note: () => null };
-  const reversal = negated({ lines: charged.lines, taxes: charged.taxes });
-  return { remaining: givenBackBy(reversal), note: (amount) => partOfReversal(reversal, amount) };
 }
 
 /**
@@ -343,71 +338,173 @@ async function decideInTx(
     };
   }
   await repo.updateClaim(tx, claim.id, set);
-  await deps.jobs.send(tx, "mail", {
-    key: `claim_decided:${claim.id}`,
-    type: "claim_decided",
-    claimId: claim.id,
-  });
+  await queueDecisionMail(deps, tx, claim.id);
   return { ...claim, ...set };
 }
 
+/** The driver's e-mail of a decision, in the decision's transaction (once per claim: its key). */
+async function queueDecisionMail(deps: Pick<ClaimDeps, "jobs">, tx: Tx, claimId: number): Promise<void> {
+  await deps.jobs.send(tx, "mail", {
+    key: `claim_decided:${claimId}`,
+    type: "claim_decided",
+    claimId,
+  });
+}
+
+// ------------------------------------------------------------------------------- rebooking
+
+/** A `rebook` decision: the park chosen, the words the driver reads, who decided. */
+export interface RebookDecision {
+  parkId: number;
+  reason?: string | null;
+  by: Decision["by"];
+  /** Staff's Idempotency-Key: a replay answers the decision made rather than "already decided". */
+  idempotencyKey?: string | undefined;
+}
+
+/** What a claim's rebooking moves: its booking, the window it takes, who pays the difference. */
+export interface RebookTarget {
+  booking: ClaimBooking;
+  window: { start: Date; end: Date };
+  payer: DifferencePayer;
+}
+
 /**
- * The refund's move through the purchase engine; its ledger key. `body`: the credit note's body,
- * or null for the engine's reversal of everything the purchase's receipts hold.
+ * What a claim's rebooking would move at `now`, read unlocked (the rebooking checks the booking
+ * and the claim again under its locks): a booking's claim (not a pass's) of a reason a space
+ * mends, still open, its booking active with its car not in, and what is left of its window. The
+ * difference is the claimed park's operator's (the problems at the park are its own, decision
+ * 057), Parkwell's for a park Parkwell runs.
  */
-async function refundSubject(
-  tx: Tx,
-  claim: ClaimRow,
-  subject: Subject,
-  amountMinor: number,
-  body: ReceiptBody | null,
+export async function rebookTarget(
+  deps: Pick<ClaimDeps, "db">,
+  c: ClaimRow,
   now: Date,
-): Promise<string> {
-  const description = `Claim refund ${claim.code}`;
-  if ("booking" in subject) {
-    const b = subject.booking;
-    const move = b.moves + 1;
-    await refundPurchase(
-      tx,
-      BOOKING_MOVES,
-      {
-        id: b.id,
-        code: b.code,
-        userId: b.userId,
-        currency: b.currency,
-        countryId: b.countryId,
-        parkId: b.parkId,
-      },
-      { move, amountMinor, description, at: now, ...(body ? { creditNote: () => body } : {}) },
-    );
-    await repo.bookingRefunded(tx, b.id, {
-      paidMinor: Math.max(0, b.paidMinor - amountMinor),
-      moves: move,
-      at: now,
-    });
-    return `${BOOKING_MOVES.ledgerPrefix}:${b.id}:${move}`;
+): Promise<RebookTarget> {
+  if (!c.bookingId) {
+    throw AppError.validation({ decision: CLAIM_REBOOK_PASS_MESSAGE }, CLAIM_REBOOK_PASS_MESSAGE);
   }
-  const t = subject.term;
-  const move = `claim:${claim.id}`;
-  await refundPurchase(
-    tx,
-    PASS_MOVES,
-    {
-      id: t.id,
-      code: t.code,
-      userId: t.userId,
-      currency: t.currency,
-      countryId: t.countryId,
-      parkId: t.parkId,
+  if (!rebookable(c.reason as ClaimReason)) {
+    throw AppError.validation({ decision: CLAIM_REBOOK_REASON_MESSAGE }, CLAIM_REBOOK_REASON_MESSAGE);
+  }
+  if (c.status !== "open") throw claimDecided();
+  const booking = await repo.bookingOfDriver(deps.db, c.userId, c.bookingId);
+  if (!booking) throw bookingNotFound();
+  if (booking.status !== "active" || booking.checkedInAt) {
+    throw new AppError(409, "booking_not_rebookable", CLAIM_REBOOK_BOOKING);
+  }
+  const window = rebookWindow(booking, now);
+  if (!window) throw new AppError(409, "claim_window_over", CLAIM_REBOOK_OVER_MESSAGE);
+  const operatorId = await repo.parkOperator(deps.db, c.parkId);
+  return {
+    booking,
+    window,
+    payer: operatorId === null ? { kind: "parkwell" } : { kind: "operator", operatorId },
+  };
+}
+
+/**
+ * The parks a claim's booking may move to for what is left of its window, nearest first, with
+ * their price: the space guarantee's own list (freeAlternatives), for that window.
+ */
+export async function rebookParks(
+  deps: Pick<ClaimDeps, "db" | "clock">,
+  c: ClaimRow,
+): Promise<RebookTarget & { alternatives: Alternative[]; decimals: number }> {
+  const now = deps.clock();
+  const target = await rebookTarget(deps, c, now);
+  const b = target.booking;
+  const fromPark = await readParkWithCountry(deps.db, b.parkId, b.vehicleTypeId);
+  const alternatives = fromPark
+    ? await freeAlternatives(deps.db, { ...b, startTime: target.window.start }, fromPark, now)
+    : [];
+  return { ...target, alternatives, decimals: fromPark?.decimals ?? 0 };
+}
+
+/**
+ * A claim decided `rebook`: the space guarantee's rebooking (decision 058) of the claimed booking
+ * at `d.parkId` for what is left of its window, the claimed park's operator paying the difference,
+ * in one transaction: under the rebooking's locks (the new park's capacity row, the booking) the
+ * claim is locked and refused when already decided (`check`), and decided with the new booking
+ * in `settle`, with the driver's e-mail and the caller's `inTx` (the audit entry). A cancellation
+ * or another decision racing it finds the booking cancelled or the claim decided: settled once.
+ * A replay with the same Idempotency-Key answers the decision made (`replayed`).
+ */
+export async function rebookClaim(
+  deps: ClaimDeps,
+  c: ClaimRow,
+  d: RebookDecision,
+  inTx?: (tx: Tx, before: ClaimRow, after: ClaimRow) => Promise<void>,
+): Promise<{ replayed: boolean }> {
+  // Staff's key, scoped to the claim: the rebooking's purchases row holds it under the driver.
+  const key = d.idempotencyKey ? `claim:${c.id}:${d.idempotencyKey}` : undefined;
+  if (key && c.bookingId) {
+    const prior = await priorRebooking(deps.db, {
+      userId: c.userId,
+      bookingId: c.bookingId,
+      parkId: d.parkId,
+      idempotencyKey: key,
+    });
+    if (prior) return { replayed: true };
+  }
+  const target = await rebookTarget(deps, c, deps.clock());
+  let before: ClaimRow | undefined;
+  const { replayed } = await rebookWithGuarantee(deps, {
+    userId: c.userId,
+    bookingId: target.booking.id,
+    parkId: d.parkId,
+    payer: target.payer,
+    closedParkId: c.parkId,
+    idempotencyKey: key,
+    startTime: target.window.start,
+    // The booking's own confirmation: the claim's decision e-mail says why it was moved.
+    mail: "booked",
+    check: async (tx) => {
+      before = await repo.lockClaim(tx, c.id);
+      if (!before) throw claimNotFound();
+      if (before.status !== "open") throw claimDecided();
     },
-    {
-      move,
-      charge: t.period,
-      amountMinor,
-      description,
-      at: now,
-      ...(body ? { creditNote: () => body } : {}),
+    settle: async (tx, done) => {
+      const set: Partial<ClaimRow> = {
+        status: "rebooked",
+        decision: "rebook",
+        decisionReason: d.reason?.trim() || null,
+        decidedBy: "staffId" in d.by ? d.by.staffId : null,
+        decidedByRule: "rule" in d.by ? d.by.rule : null,
+        decidedAt: done.at,
+        rebookedBookingId: done.booking.id,
+      };
+      await repo.updateClaim(tx, c.id, set);
+      await queueDecisionMail(deps, tx, c.id);
+      await inTx?.(tx, before!, { ...before!, ...set });
     },
-  );
-  return `${PASS_MOVES.ledgerPrefix}:${t.id}:${move}`;
+  });
+  return { replayed };
+}
+
+/**
+ * The rule's path when the driver asked for a space nearby (park_full, the gate's records proving
+ * it full): rebooked at once at the nearest park free for what is left of the window; when none
+ * can take it (none listed, or the nearest filled or refused meanwhile), refunded in full as the
+ * rule does otherwise. A claim staff decided in between stays as they decided it; anything else
+ * refused leaves the claim open for staff.
+ */
+async function rebookOrRefundByRule(deps: ClaimDeps, claimId: number, by: { rule: string }): Promise<void> {
+  /** `run`'s answer, or null when it was refused (an AppError). */
+  const unlessRefused = async <T>(run: () => Promise<T>): Promise<T | null> => {
+    try {
+      return await run();
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      return null;
+    }
+  };
+  const read = async () => (await repo.claimView(deps.db, claimId))?.row;
+  const c = await read();
+  if (!c || c.status !== "open") return;
+  const nearest = (await unlessRefused(() => rebookParks(deps, c)))?.alternatives[0];
+  if (nearest && (await unlessRefused(() => rebookClaim(deps, c, { parkId: nearest.park.id, by })))) return;
+  const latest = await read();
+  if (!latest || latest.status !== "open") return;
+  await unlessRefused(() => decideClaim(deps, latest, { kind: "refund_full", by }));
 }

@@ -1,10 +1,26 @@
 /** The space guarantee's answers (pure): the driver's offer and a park's offers in the back office. */
-import type { AdminGuaranteeOfferPage, BookingOffer } from "@parkwell/contract";
+import type { AdminGuaranteeOfferPage, BookingOffer, GuaranteeAlternative } from "@parkwell/contract";
 import { toMajor } from "../../lib/money";
 import type { ParkOfferRow, OfferRow } from "./guarantee.repo";
 import type { Alternative } from "./guarantee.service";
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** A park a booking may move to (freeAlternatives), in the booking currency's major units. */
+export function presentAlternative(a: Alternative, decimals: number): GuaranteeAlternative {
+  const m = (minor: number) => toMajor(minor, decimals);
+  return {
+    park_id: a.park.id,
+    name: a.park.name,
+    address: a.park.address,
+    city: a.park.city,
+    distance_km: a.distanceKm,
+    free_spaces: a.freeSpaces,
+    price: m(a.priceMinor),
+    covered: m(a.coveredMinor),
+    returned: m(a.returnedMinor),
+  };
+}
 
 export function presentBookingOffer(v: {
   booking: {
@@ -36,17 +52,7 @@ export function presentBookingOffer(v: {
     currency: b.currency.trim(),
     paid: m(offer.status === "open" ? b.paidMinor : offer.refundedMinor),
     decide_by: b.startTime.toISOString(),
-    alternatives: v.alternatives.map((a) => ({
-      park_id: a.park.id,
-      name: a.park.name,
-      address: a.park.address,
-      city: a.park.city,
-      distance_km: a.distanceKm,
-      free_spaces: a.freeSpaces,
-      price: m(a.priceMinor),
-      covered: m(a.coveredMinor),
-      returned: m(a.returnedMinor),
-    })),
+    alternatives: v.alternatives.map((a) => presentAlternative(a, v.decimals)),
     rebooked_booking_code: v.rebookedCode,
     refunded: offer.status === "refunded" ? m(offer.refundedMinor) : null,
   };

@@ -25,6 +25,7 @@ import {
   readParksWithCountry,
   readParkWithCountry,
   type BookingDeps,
+  type ParkForBooking,
 } from "../bookings/booking-core.service";
 import { getBookingByCode } from "../bookings/bookings.service";
 import { freeSpacesOf } from "../capacity/capacity.service";
@@ -161,6 +162,10 @@ export function rebookWithGuarantee(
     /** The park whose operator pays, named on its line. */
     closedParkId: number;
     idempotencyKey?: string | undefined;
+    /** What is left of a window already begun: the new booking's start (a claim's rebooking). */
+    startTime?: Date | undefined;
+    /** The new booking's e-mail when not the guarantee's `rebooked` (a claim's: `booked`). */
+    mail?: "booked" | "rebooked" | undefined;
     check?: (tx: Tx, first: Rebooked["first"]) => Promise<void>;
     settle?: (tx: Tx, done: Rebooked) => Promise<void>;
   },
@@ -170,6 +175,8 @@ export function rebookWithGuarantee(
     bookingId: r.bookingId,
     parkId: r.parkId,
     idempotencyKey: r.idempotencyKey,
+    startTime: r.startTime,
+    mail: r.mail,
     check: r.check,
     settle: async (tx, done) => {
       await operatorPays(tx, r.payer, r.closedParkId, done);
@@ -302,39 +309,11 @@ export async function offerView(deps: Pick<GuaranteeDeps, "db" | "clock">, userI
   const booking = await getBookingByCode(db, userId, code);
   const offer = (await repo.offerOf(db, booking.id))!;
   const now = deps.clock();
-  const alternatives: Alternative[] = [];
   const open = offer.status === "open" && booking.status === "active" && !booking.checkedInAt;
   const companyPaid = open ? (await payerOfBooking(db, booking.id)) !== null : false;
   const fromPark = await readParkWithCountry(db, booking.parkId, booking.vehicleTypeId);
-  if (open && !companyPaid && fromPark) {
-    const here = await repo.parkPoint(db, booking.parkId);
-    const candidates = await repo.nearestParks(db, booking.parkId, booking.vehicleTypeId, 20);
-    const ids = candidates.map((c) => c.id);
-    // The candidates' free spaces and their parks as a booking reads them: one statement each.
-    const [free, parks] = await Promise.all([
-      freeSpacesOf(db, ids, booking.vehicleTypeId, booking.startTime, booking.endTime),
-      readParksWithCountry(db, ids, booking.vehicleTypeId),
-    ]);
-    for (const c of candidates) {
-      if (alternatives.length >= GUARANTEE_ALTERNATIVES) break;
-      const spaces = free.get(c.id)?.available ?? 0;
-      if (spaces <= 0) continue;
-      try {
-        const { breakdown } = priceRebooking(booking, fromPark, parks.get(c.id), now);
-        alternatives.push({
-          park: c,
-          distanceKm: here ? distanceKm(here, c) : 0,
-          freeSpaces: spaces,
-          priceMinor: breakdown.totalMinor,
-          coveredMinor: Math.max(0, breakdown.totalMinor - booking.paidMinor),
-          returnedMinor: Math.max(0, booking.paidMinor - breakdown.totalMinor),
-        });
-      } catch (err) {
-        // Closed for the window, or not selling this type: not offered.
-        if (!(err instanceof AppError)) throw err;
-      }
-    }
-  }
+  const alternatives =
+    open && !companyPaid && fromPark ? await freeAlternatives(db, booking, fromPark, now) : [];
   return {
     booking,
     offer,
@@ -346,6 +325,57 @@ export async function offerView(deps: Pick<GuaranteeDeps, "db" | "clock">, userI
     alternatives,
     rebookedCode: await repo.bookingCodeOf(db, offer.rebookedBookingId),
   };
+}
+
+/**
+ * The parks a booking may move to for the window it is given (its own, or what is left of it),
+ * nearest first, at most GUARANTEE_ALTERNATIVES: free for the whole window (the capacity engine), open and
+ * selling its vehicle type, priced today by priceRebooking, with what the guarantee covers above
+ * what was paid or gives back below it. The guarantee's offer page and a claim's rebooking
+ * (decision 057) list the same parks.
+ */
+export async function freeAlternatives(
+  db: Db,
+  booking: {
+    parkId: number;
+    vehicleTypeId: number;
+    currency: string;
+    paidMinor: number;
+    startTime: Date;
+    endTime: Date;
+  },
+  fromPark: ParkForBooking,
+  now: Date,
+): Promise<Alternative[]> {
+  const alternatives: Alternative[] = [];
+  const here = await repo.parkPoint(db, booking.parkId);
+  const candidates = await repo.nearestParks(db, booking.parkId, booking.vehicleTypeId, 20);
+  const ids = candidates.map((c) => c.id);
+  // The candidates' free spaces and their parks as a booking reads them: one statement each.
+  const [free, parks] = await Promise.all([
+    freeSpacesOf(db, ids, booking.vehicleTypeId, booking.startTime, booking.endTime),
+    readParksWithCountry(db, ids, booking.vehicleTypeId),
+  ]);
+  for (const c of candidates) {
+    if (alternatives.length >= GUARANTEE_ALTERNATIVES) break;
+    const spaces = free.get(c.id)?.available ?? 0;
+    if (spaces <= 0) continue;
+    try {
+      const { breakdown } = priceRebooking(booking, fromPark, parks.get(c.id), now);
+      alternatives.push({
+        park: c,
+        distanceKm: here ? distanceKm(here, c) : 0,
+        freeSpaces: spaces,
+        priceMinor: breakdown.totalMinor,
+        coveredMinor: Math.max(0, breakdown.totalMinor - booking.paidMinor),
+        returnedMinor: Math.max(0, booking.paidMinor - breakdown.totalMinor),
+      });
+    } catch (err) {
+      // Closed for the window, or not selling this type: not offered.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return alternatives;
 }
 
 export interface Alternative {

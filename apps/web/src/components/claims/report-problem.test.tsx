@@ -95,7 +95,7 @@ describe("reporting a problem from a booking's page", () => {
     expect(((photos[1]!.body as FormData).get("file") as File).name).toBe("gate.png");
   });
 
-  it("sends no photo to a claim the rules refunded at once", async () => {
+  it("asks a full park's remedy, and sends no photo to a claim the rules refunded at once (no park nearby was free)", async () => {
     const api = new FakeApi().on("GET /claims", { json: page([]) }).on("POST /claims", {
       status: 201,
       json: claim({
@@ -107,6 +107,7 @@ describe("reporting a problem from a booking's page", () => {
           reason: null,
           by: "rule",
           at: "2026-11-26T09:00:00.000Z",
+          rebooked: null,
         },
       }),
     });
@@ -117,12 +118,16 @@ describe("reporting a problem from a booking's page", () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole("button", { name: "Report a problem" }));
     await user.selectOptions(screen.getByLabelText(/What went wrong/), "park_full");
+    // "Refund me" is the default; the driver asks for a space nearby instead.
+    expect((screen.getByRole("radio", { name: "Refund me" }) as HTMLInputElement).checked).toBe(true);
+    await user.click(screen.getByRole("radio", { name: "Find me a space nearby" }));
     await user.upload(
       screen.getByLabelText(/A photo/),
       new File([new Uint8Array([137, 80, 78, 71])], "full.png", { type: "image/png" }),
     );
     await user.click(screen.getByRole("button", { name: "Send the report" }));
     await waitFor(() => expect(router.state.location.pathname).toBe("/claims/12"));
+    expect(api.callsTo("POST /claims")[0]?.body).toMatchObject({ reason: "park_full", remedy: "rebook" });
     expect(api.callsTo("POST /claims/12/photo")).toHaveLength(0);
   });
 

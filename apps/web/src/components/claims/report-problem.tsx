@@ -22,6 +22,8 @@ export type ClaimSubject = { booking_id: string } | { pass_id: string };
 interface Values {
   reason: string;
   details: string;
+  /** park_full on a booking: "refund" (the default) or "rebook" (a space nearby). */
+  remedy: string;
 }
 
 /** The phone's place, asked only when the driver ticked "Share my location"; null when refused or unknown. */
@@ -44,8 +46,9 @@ const claimOfQuery = (subject: ClaimSubject) => ({
 });
 
 /**
- * "Report a problem" on a booking's or a pass's page (docs/PRODUCT-RULES.md#claims): the reason,
- * the driver's words, a photo, and the place only when the driver allows it; sent once (one
+ * "Report a problem" on a booking's or a pass's page (docs/PRODUCT-RULES.md#claims): the reason
+ * (a booking's full park with its remedy: the refund, or a space nearby), the driver's words, a
+ * photo, and the place only when the driver allows it; sent once (one
  * Idempotency-Key per attempt), then the claim's page. A subject already claimed links its claim.
  */
 export function ReportProblem({ subject }: { subject: ClaimSubject }) {
@@ -58,11 +61,19 @@ export function ReportProblem({ subject }: { subject: ClaimSubject }) {
   const [photo, setPhoto] = useState<File | null>(null);
   const [key, setKey] = useState(() => crypto.randomUUID());
   const opener = useFocusWhenTurnsOn<HTMLButtonElement>(!open);
+  // Only a booking's full park may ask for a space nearby rather than the refund.
+  const asksRemedy = (reason: string) => "booking_id" in subject && reason === "park_full";
   const form = useSchemaForm<Values, typeof ClaimCreateBodySchema>({
     schema: ClaimCreateBodySchema,
-    defaultValues: { reason: "", details: "" },
-    toInput: (v) => ({ ...subject, reason: v.reason || undefined, details: v.details.trim() || undefined }),
+    defaultValues: { reason: "", details: "", remedy: "refund" },
+    toInput: (v) => ({
+      ...subject,
+      reason: v.reason || undefined,
+      details: v.details.trim() || undefined,
+      ...(asksRemedy(v.reason) && v.remedy === "rebook" ? { remedy: "rebook" } : {}),
+    }),
   });
+  const remedyId = useId();
   // The claim once filed: a photo the API refused is sent again on the next press, without a
   // second claim (which the API would refuse as already reported).
   const filed = useRef<Claim | null>(null);
@@ -121,6 +132,19 @@ export function ReportProblem({ subject }: { subject: ClaimSubject }) {
             options={[["", t("report.choose")], ...CLAIM_REASONS.map((r) => [r, t(`reasons.${r}`)] as const)]}
             {...form.register("reason")}
           />
+          {asksRemedy(form.watch("reason")) && (
+            <fieldset className="claim-remedy" aria-describedby={`${remedyId}-hint`}>
+              <legend>{t("report.remedy")}</legend>
+              {(["refund", "rebook"] as const).map((r) => (
+                <label key={r} className="claim-remedy__choice">
+                  <input type="radio" value={r} {...form.register("remedy")} /> {t(`report.${r}`)}
+                </label>
+              ))}
+              <p id={`${remedyId}-hint`} className="field__hint">
+                {t("report.remedyHint")}
+              </p>
+            </fieldset>
+          )}
           <TextAreaField
             label={t("report.details")}
             hint={t("report.detailsHint", { max: CLAIM_DETAILS_MAX })}

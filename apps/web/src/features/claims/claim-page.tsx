@@ -3,6 +3,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FormAlert } from "../../components/ui/form-alert";
+import { WithCode } from "../../components/ui/with-code";
 import { api, apiDownloadLink } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { errorText } from "../../lib/form-errors";
@@ -24,8 +25,8 @@ async function openPhoto(url: string) {
 
 /**
  * /claims/{id}: a claim as the driver reads it (docs/PRODUCT-RULES.md#claims): what was reported
- * and when, and once decided, the decision, what came back and the reason; every time on the
- * park's clock with the month.
+ * and when, and once decided, the decision, what came back (or the booking at another park a
+ * rebooking made, linked) and the reason; every time on the park's clock with the month.
  */
 export function ClaimPage() {
   const { t, i18n } = useTranslation("claims");
@@ -116,20 +117,37 @@ function Decision({
   return (
     <section className="card" data-testid="claim-decision">
       <h2>{t("page.decisionTitle")}</h2>
-      <p>
-        {d.kind === "decline"
-          ? t("page.declined", { date: at(d.at) })
-          : t(d.by === "rule" ? "page.refundedByRule" : "page.refunded", {
-              amount: money(d.refund ?? 0),
-              date: at(d.at),
-            })}
-      </p>
+      {d.kind === "rebook" && d.rebooked ? (
+        <>
+          <p>{t(d.by === "rule" ? "page.rebookedByRule" : "page.rebookedOn", { date: at(d.at) })}</p>
+          <p data-testid="claim-rebooked">
+            <WithCode
+              text={t("page.rebooked", { park: d.rebooked.park.name, code: d.rebooked.booking_code })}
+              code={d.rebooked.booking_code}
+            />{" "}
+            <Link to={`/booking-details/${encodeURIComponent(d.rebooked.booking_code)}`}>
+              {t("page.seeBooking")}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <p>
+          {d.kind === "decline"
+            ? t("page.declined", { date: at(d.at) })
+            : t(d.by === "rule" ? "page.refundedByRule" : "page.refunded", {
+                amount: money(d.refund ?? 0),
+                date: at(d.at),
+              })}
+        </p>
+      )}
       {d.reason && (
         <p>
           {t("page.reason")} <q>{d.reason}</q>
         </p>
       )}
-      {d.kind !== "decline" && <Link to="/receipts">{t("page.receipts")}</Link>}
+      {(d.kind === "refund_full" || d.kind === "refund_part") && (
+        <Link to="/receipts">{t("page.receipts")}</Link>
+      )}
     </section>
   );
 }

@@ -4,9 +4,12 @@ import {
   AdminClaimsQuerySchema,
   ClaimDecisionBodySchema,
   ClaimIdParamsSchema,
+  ClaimRebookParksSchema,
   ErrorSchema,
+  IdempotencyKeySchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
 import type { ClaimDeps } from "../../claims/claims.service";
 import * as claims from "./admin-claims.service";
@@ -14,7 +17,8 @@ import * as claims from "./admin-claims.service";
 /**
  * The back office's claims (decision 057): the queue of drivers' claims at the user's parks
  * (`claims.view`; open first by their due time, what is overdue marked), a claim with its evidence
- * (the photo through a link for the staff member), and the decision (`claims.update`).
+ * (the photo through a link for the staff member), the parks a rebooking may move it to, and the
+ * decision (`claims.update`).
  */
 export function adminClaimsRoutes(deps: ClaimDeps, admin: AdminAccess): FastifyPluginAsyncZod {
   return async (app) => {
@@ -56,6 +60,22 @@ export function adminClaimsRoutes(deps: ClaimDeps, admin: AdminAccess): FastifyP
       async (req) => claims.getClaim(deps, requireStaff(req), req.params.id),
     );
 
+    app.get(
+      "/admin/claims/:id/rebook-parks",
+      {
+        onRequest: admin.permit("claims.update"),
+        schema: {
+          tags,
+          operationId: "listClaimRebookParks",
+          summary:
+            "The nearest parks free for what is left of a claim's booking's window, with their price and distance: where a rebook decision may move it",
+          params: ClaimIdParamsSchema,
+          response: { 200: ClaimRebookParksSchema, ...err },
+        },
+      },
+      async (req) => claims.parksForRebook(deps, requireStaff(req), req.params.id),
+    );
+
     app.post(
       "/admin/claims/:id/decision",
       {
@@ -64,13 +84,25 @@ export function adminClaimsRoutes(deps: ClaimDeps, admin: AdminAccess): FastifyP
           tags,
           operationId: "decideClaim",
           summary:
-            "Decide an open claim: refund in full (fees included), refund part of it, or decline with the reason the driver reads",
+            "Decide an open claim: refund in full (fees included), refund part of it, decline with the reason the driver reads, or rebook at another park (the guarantee paying the difference; replays with the same Idempotency-Key)",
+          headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
           params: ClaimIdParamsSchema,
           body: ClaimDecisionBodySchema,
-          response: { 200: AdminClaimSchema, ...err },
+          response: { 200: AdminClaimSchema, 402: ErrorSchema, ...err },
         },
       },
-      async (req) => claims.decide(deps, requireStaff(req), auditActor(req), req.params.id, req.body),
+      async (req, reply) => {
+        const { claim, replayed } = await claims.decide(
+          deps,
+          requireStaff(req),
+          auditActor(req),
+          req.params.id,
+          req.body,
+          req.headers["idempotency-key"],
+        );
+        if (replayed) reply.header("idempotent-replayed", "true");
+        return claim;
+      },
     );
   };
 }
