@@ -5161,7 +5161,8 @@ export interface components {
             | "plate_busy"
             | "coupon_used_up"
             | "charger_full"
-            | "charger_gone";
+            | "charger_gone"
+            | "closed";
         };
         purchase?: {
           /** @enum {string} */

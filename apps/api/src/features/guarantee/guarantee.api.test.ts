@@ -2,11 +2,14 @@ import { windowVerdict, type Booking, type BookingOffer, type ParkClock } from "
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { bearer, createStaff, createUser, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { createEvent } from "../../test/events";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { readMailbox } from "../../test/mailbox";
-import { allDayParks, at, book, fundedUser, HOUR } from "../bookings/bookings.test-kit";
+import { allDayParks, at, book, fundedUser, holdWindow, HOUR } from "../bookings/bookings.test-kit";
+import { bookEvent } from "../bookings/event-bookings.test-kit";
+import { PASS_ZONE } from "../passes/passes.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { localDays, parkZone } from "./guarantee.test-kit";
 
@@ -16,6 +19,8 @@ let manager: TestUser;
 let otherManager: TestUser;
 let harbourview: number;
 let parkId: number;
+/** Harbourview's other Lagos parks open all day: a closure of their own for each test below. */
+let lagosParks: number[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -23,6 +28,9 @@ beforeAll(async () => {
   harbourview = await operatorId(db, "Harbourview Parking Ltd");
   const own = new Set(await parksOf(db, harbourview));
   parkId = (await allDayParks(db, 200)).find((id) => own.has(id))!;
+  lagosParks = (await allDayParks(db, 200, { timeZone: PASS_ZONE, operatorId: harbourview })).filter(
+    (id) => id !== parkId,
+  );
   manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
   const [other] = await queryRows<{ id: number }>(
     db,
@@ -298,5 +306,55 @@ describe("the space guarantee", () => {
         `overnight ${overnight}`,
       ).toEqual([]);
     }
+  });
+
+  it("an event space on a closed day is refused, and a hold paid after its day closed books nothing", async () => {
+    const park = lagosParks[2]!;
+    const zone = await parkZone(db, park);
+    const event = await createEvent(db, {
+      start: at(50 * HOUR),
+      end: at(52 * HOUR),
+      parks: [{ parkId: park, offers: [{ allocation: 20 }] }],
+    });
+    const eventDays = localDays(zone, [at(48 * HOUR), at(53 * HOUR - 1)]);
+    // A driver short of the price holds a window, to pay the difference.
+    const holder = await createUser(db);
+    const held = await holdWindow(ctx.app, holder, park, at(100 * HOUR), at(102 * HOUR));
+    expect(held.statusCode, held.body).toBe(201);
+    const hold = held.json();
+    const holdDays = localDays(zone, [at(100 * HOUR), at(102 * HOUR - 1)]);
+    const closures = [...new Set([...eventDays, ...holdDays])].sort();
+    const saved = await call(manager, "PATCH", `/admin/parks/${park}`, { closures, confirm_closures: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const fan = await fundedUser(db, 50_000_000);
+    const space = await bookEvent(ctx.app, fan, {
+      event_code: event.code,
+      park_id: park,
+      plate_number: "EVC 100 AA",
+    });
+    expect(space.statusCode, space.body).toBe(422);
+    expect(space.json().code).toBe("window_not_bookable");
+
+    const paid = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/wallet/verify-payment",
+      headers: bearer(holder),
+      query: { payment_reference: hold.payment.reference, payment_provider: "demo" },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({
+      credited: true,
+      booking: { booking_code: hold.booking_code, status: "not_booked", reason: "closed" },
+    });
+    // The money is in the wallet; nothing was booked at the park on those days.
+    expect(await walletBalanceMinor(db, holder.id, "NGN")).toBe(Math.round(hold.top_up_amount * 100));
+    const booked = await queryRows(
+      db,
+      sql`SELECT 1 FROM bookings WHERE user_id IN (${holder.id}::uuid, ${fan.id}::uuid)`,
+    );
+    expect(booked).toEqual([]);
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 });
