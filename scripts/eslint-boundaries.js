@@ -78,7 +78,7 @@ export const FEATURE_DEPENDENCIES = {
   admin: [],
   payouts: ["payments", "settlements", "wallet", "reference"],
   claims: ["bookings", "guarantee", "passes", "purchases", "receipts", "reference", "settlements"],
-  guarantee: ["bookings", "capacity", "companies", "settlements", "wallet"],
+  guarantee: ["bookings", "capacity", "companies", "passes", "settlements", "wallet"],
   "admin/parks": ["admin"],
   "admin/reports": ["admin"],
   "admin/people": ["admin"],

@@ -90,8 +90,14 @@ export const ClosureAffectedSchema = z.object({
   /** Every booking, pass and event space hit (the lists stop at 200 rows each). */
   total: z.number().int(),
   bookings: z.array(StrandedBookingSchema),
-  /** Monthly passes whose weekly hours meet a closure day: listed, kept (the pass is not refunded). */
-  passes: z.array(z.object({ pass_code: z.string(), plate_number: z.string() })),
+  /**
+   * Monthly passes whose weekly hours meet a closure day: each keeps its pass, and its current term
+   * gets back at once, when confirmed, the closed days' share of its price (`refund`, in
+   * `currency`; 0 when the days are past its current term or were given back before: decision 060).
+   */
+  passes: z.array(
+    z.object({ pass_code: z.string(), plate_number: z.string(), refund: z.number(), currency: z.string() }),
+  ),
   /** Events whose parking window at the park meets a closure day: the organiser is to be told. */
   events: z.array(z.object({ event_id: z.number().int(), name: z.string(), window_start: z.string() })),
   /** Who pays the difference of the rebookings this change would offer. */
@@ -127,7 +133,7 @@ export const AdminGuaranteeOfferSchema = z.object({
 });
 export const AdminGuaranteeOfferPageSchema = pageOf(AdminGuaranteeOfferSchema)
   .extend({
-    /** Per currency, over every offer of the park (not only this page). */
+    /** Per currency, over every offer of the park (not only this page) and its passes' refunds. */
     totals: z.array(
       z.object({
         currency: z.string(),
@@ -137,6 +143,8 @@ export const AdminGuaranteeOfferPageSchema = pageOf(AdminGuaranteeOfferSchema)
         /** The differences Parkwell paid. */
         parkwell_paid: z.number(),
         open: z.number().int(),
+        /** What monthly passes got back for their closed days (decision 060). */
+        passes_refunded: z.number(),
       }),
     ),
   })

@@ -154,7 +154,8 @@ export const CreditQuerySchema = z.object({
  * now charges in another currency, `short` the wallet no longer covers it, `plate_busy` the vehicle
  * was booked elsewhere meanwhile, `coupon_used_up` the hold's coupon reached its limit meanwhile,
  * `charger_full` every charger of the hold's group was booked after it expired, `charger_gone` the
- * operator took that group of chargers out of service);
+ * operator took that group of chargers out of service, `closed` the park closed a day of the window
+ * after the hold was taken);
  * the money then stays in the wallet.
  */
 export const HOLD_STATUSES = ["held", "booked", "expired", "not_booked"] as const;
@@ -167,6 +168,7 @@ export const HOLD_REASONS = [
   "coupon_used_up",
   "charger_full",
   "charger_gone",
+  "closed",
 ] as const;
 export type HoldReason = (typeof HOLD_REASONS)[number];
 export const PaymentBookingSchema = z.object({

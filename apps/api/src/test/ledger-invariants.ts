@@ -54,6 +54,37 @@ export async function ledgerViolations(db: Db): Promise<string[]> {
   for (const r of afters) problems.push(`entry ${r.id}: balance_after does not match the running sum`);
   problems.push(...(await operatorViolations(db)));
   problems.push(...(await claimViolations(db)));
+  problems.push(...(await passClosureViolations(db)));
+  return problems;
+}
+
+/**
+ * A closure's refunds of monthly pass terms (decision 060): the days paid together by one move sum
+ * to what that refund move gave back to the payer, and the move is a refund; a pass term never gave
+ * back more than its charge took (its receipt and the credit notes that reverse it sum to zero or more).
+ */
+async function passClosureViolations(db: Db): Promise<string[]> {
+  const problems: string[] = [];
+  const moves = await queryRows<{ key: string }>(
+    db,
+    sql`SELECT r.ledger_key AS key FROM (
+          SELECT ledger_key, sum(amount_minor) AS amount FROM pass_closure_refunds
+          WHERE ledger_key IS NOT NULL GROUP BY ledger_key) r
+        LEFT JOIN ledger_transactions t ON t.idempotency_key = r.ledger_key
+        LEFT JOIN LATERAL (SELECT coalesce(sum(e.amount_minor), 0) AS moved FROM ledger_entries e
+          JOIN wallet_accounts a ON a.id = e.account_id
+          WHERE e.transaction_id = t.id AND a.kind IN ('user_wallet', 'held_excess', 'company_wallet')) m ON true
+        WHERE t.id IS NULL OR t.kind <> 'refund' OR m.moved <> r.amount`,
+  );
+  for (const r of moves) problems.push(`closure refund ${r.key}: not one refund move of its days' amounts`);
+  const over = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT c.id::text FROM receipts c
+        WHERE c.id IN (SELECT reverses_id FROM receipts WHERE ledger_key IN (
+          SELECT ledger_key FROM pass_closure_refunds WHERE ledger_key IS NOT NULL))
+          AND c.total_minor + (SELECT coalesce(sum(n.total_minor), 0) FROM receipts n WHERE n.reverses_id = c.id) < 0`,
+  );
+  for (const r of over) problems.push(`pass term receipt ${r.id} gave back more than it took`);
   return problems;
 }
 

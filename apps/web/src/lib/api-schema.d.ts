@@ -3066,7 +3066,7 @@ export interface paths {
     delete?: never;
     options?: never;
     head?: never;
-    /** Edit a park; status inactive deactivates it (needs parks.delete too); 409 park_in_use when its country or time zone would change while things there are not finished; 409 closure_conflict listing what new closure days hit until confirm_closures is sent, then each booking hit is offered the space guarantee */
+    /** Edit a park; status inactive deactivates it (needs parks.delete too); 409 park_in_use when its country or time zone would change while things there are not finished; 409 closure_conflict listing what new closure days hit until confirm_closures is sent, then each booking hit is offered the space guarantee and each monthly pass term hit gets back its closed days' share at once */
     patch: operations["updateAdminPark"];
     trace?: never;
   };
@@ -3077,7 +3077,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The space guarantee's offers made by the park's closures, newest first, and what they cost per currency: refunds, and the differences paid by the operator and by Parkwell */
+    /** The space guarantee's offers made by the park's closures, newest first, and what they cost per currency: refunds, the differences paid by the operator and by Parkwell, and what monthly passes got back for their closed days */
     get: operations["listAdminParkGuaranteeOffers"];
     put?: never;
     post?: never;
@@ -5181,7 +5181,8 @@ export interface components {
             | "plate_busy"
             | "coupon_used_up"
             | "charger_full"
-            | "charger_gone";
+            | "charger_gone"
+            | "closed";
         };
         purchase?: {
           /** @enum {string} */
@@ -9385,6 +9386,8 @@ export interface components {
         passes: {
           pass_code: string;
           plate_number: string;
+          refund: number;
+          currency: string;
         }[];
         events: {
           event_id: number;
@@ -9424,6 +9427,7 @@ export interface components {
         operator_paid: number;
         parkwell_paid: number;
         open: number;
+        passes_refunded: number;
       }[];
     };
     ClaimConflict: {

@@ -4,17 +4,20 @@ import {
   bigint,
   char,
   check,
+  date,
   index,
   integer,
   pgTable,
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { bookings } from "./bookings";
 import { operators, parks } from "./parks";
+import { passes } from "./passes";
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(", "));
 
@@ -62,5 +65,47 @@ export const bookingOffers = pgTable(
     index("booking_offers_open_idx")
       .on(t.id)
       .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * What a closure gave back to a monthly pass (docs/decisions/060-closures-and-passes.md): one row
+ * per pass term and closure day, the day's share of the term's price, written in the closure's
+ * transaction and paid after its commit in the pass's own (its row locked). The unique key pays
+ * each once (a closure saved twice, taken back and added again, or confirmed twice); the days paid
+ * together share one refund move (`ledger_key`, null when the term had nothing left to give).
+ */
+export const passClosureRefunds = pgTable(
+  "pass_closure_refunds",
+  {
+    id: serial("id").primaryKey(),
+    passId: uuid("pass_id")
+      .notNull()
+      .references(() => passes.id, { onDelete: "cascade" }),
+    /** The pass term (pass_charges.period) whose price the day's share comes out of. */
+    period: integer("period").notNull(),
+    /** The closure day, on the park's clock. */
+    day: date("day", { mode: "string" }).notNull(),
+    parkId: integer("park_id")
+      .notNull()
+      .references(() => parks.id, { onDelete: "restrict" }),
+    currency: char("currency", { length: 3 }).notNull(),
+    /** The day's share of the term's price; once paid, what came back (at most what the term still held). */
+    amountMinor: bigint("amount_minor", { mode: "number" }).notNull(),
+    /** The refund move (`pass:<id>:closure:<period>:<first day>`) this day was paid by. */
+    ledgerKey: text("ledger_key"),
+    /** When it was paid (null: owed, paid right after the closure's commit or by the guarantee's job). */
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The staff member whose change closed the day. */
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("pass_closure_refunds_key").on(t.passId, t.period, t.day),
+    index("pass_closure_refunds_park_idx").on(t.parkId),
+    index("pass_closure_refunds_owed_idx")
+      .on(t.passId, t.period)
+      .where(sql`${t.paidAt} IS NULL`),
+    check("pass_closure_refunds_money", sql`${t.amountMinor} >= 0`),
   ],
 );

@@ -17,6 +17,7 @@ import { eventNotFound } from "../events/events.service";
 import { priceFlat } from "../parks/pricing.domain";
 import { withTaxesAt } from "../reference/tax-rates.domain";
 import {
+  closedWindow,
   currencyChanged,
   readParkWithCountry,
   priceWithCoupon,
@@ -175,6 +176,9 @@ async function bookEvent(
   if (placed.status === "full") throw eventSoldOut();
   if (placed.status === "unavailable") throw eventNotFound();
   if (placed.status === "moved") throw currencyChanged();
+  // A closure saved while the space was booked: the window's refusal, as book_space's `closed`.
+  if (placed.status === "closed")
+    throw await closedWindow(db, { ...booking, start: booking.startTime, end: booking.endTime });
   if (placed.status !== "booked") throw new Error(`book_event_space answered ${placed.status}`);
   return { booking, park: park.view, replayed: false };
 }

@@ -18,7 +18,15 @@ import type { PaidCheckouts, PaidOutcome } from "../payments/paid-checkouts";
 import { payTheDifference } from "../payments/pay-difference.service";
 import type { PaymentDeps } from "../payments/verify.service";
 import { chargeAccountKeys, ensureChargeAccounts, revenueShard } from "../wallet/ledger.service";
-import { busy, currencyChanged, full, holdCharger, pricedWindow, savedVehicle } from "./booking-core.service";
+import {
+  busy,
+  closedWindow,
+  currencyChanged,
+  full,
+  holdCharger,
+  pricedWindow,
+  savedVehicle,
+} from "./booking-core.service";
 import { queueBookingMail } from "./bookings-mail.service";
 import {
   assertCouponApplies,
@@ -35,6 +43,9 @@ import { presentHold } from "./hold.present";
 
 /** Said when the wallet already covers the price: the checkout books as usual. */
 export const FUNDS_AVAILABLE = "Your wallet can pay for this booking: book it directly";
+
+/** hold_check answered `closed`: a closure day saved meanwhile covers the window. */
+class WindowClosed extends Error {}
 
 /**
  * POST /bookings/hold, on the one pay-the-difference start (payTheDifference). Checks the window as
@@ -56,7 +67,7 @@ export async function holdAndPay(
   const { db } = deps;
   const id = randomUUID();
   const move = (currency: string) => ({ userId, currency, revenueShard: revenueShard(id) });
-  const { answer, replayed } = await payTheDifference(deps, config, {
+  const started = payTheDifference(deps, config, {
     userId,
     idempotencyKey,
     purpose: holdFingerprint(body),
@@ -101,6 +112,8 @@ export async function holdAndPay(
       );
       if (check === "full") throw full();
       if (check === "moved") throw currencyChanged();
+      // A closure saved meanwhile: answered once the transaction is over (closedWindow reads the park).
+      if (check === "closed") throw new WindowClosed();
       if (check === "plate_busy") throw busy();
       // The charger, as a booking holds it: its group's row locked last, after the driver's.
       if (body.charger_id) {
@@ -144,6 +157,16 @@ export async function holdAndPay(
       if (!hold) throw new Error(`payment ${payment.id} of a hold request has no hold`);
       return presentHold(hold, data, { balanceMinor: hold.balanceMinor, ...m });
     },
+  });
+  const { answer, replayed } = await started.catch(async (err: unknown) => {
+    // hold_check's `closed`: the window's refusal, as a booking's (book_space's `closed`).
+    if (!(err instanceof WindowClosed)) throw err;
+    throw await closedWindow(db, {
+      parkId: body.park_id,
+      vehicleTypeId: body.vehicle_type_id,
+      start: body.start_time,
+      end: body.end_time,
+    });
   });
   return { hold: answer, replayed };
 }
@@ -305,6 +328,8 @@ export const NOT_BOOKED: Record<HoldReason, string> = {
     "Payment verified, but every charger you chose was booked after your hold expired, so nothing was booked: the money is in your wallet",
   charger_gone:
     "Payment verified, but the park took the chargers you chose out of service, so nothing was booked: the money is in your wallet",
+  closed:
+    "Payment verified, but the park closed on a day of your window meanwhile, so nothing was booked: the money is in your wallet",
 };
 
 /** The held windows as payments settles them: completed in settle's transaction, as they keep their space. */

@@ -9,7 +9,7 @@ import type { Tx } from "../../db/tx";
 import type { HoldReason } from "@parkwell/contract";
 
 export type HoldRow = typeof bookingHolds.$inferSelect;
-export type HoldCheck = "free" | "full" | "moved" | "plate_busy";
+export type HoldCheck = "free" | "full" | "moved" | "closed" | "plate_busy";
 export type HoldCompletion = "booked" | "not_booked" | "missing_accounts" | "none";
 
 const db = (tx: Tx) => tx as Db;

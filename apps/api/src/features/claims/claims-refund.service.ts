@@ -6,11 +6,10 @@
  */
 import type { Tx } from "../../db/tx";
 import { BOOKING_MOVES } from "../bookings/booking-receipts.service";
-import { PASS_MOVES } from "../passes/passes.service";
+import { passTermRefundable, refundPassTerm } from "../passes/pass-refunds.service";
 import { refundPurchase } from "../purchases/purchases.service";
-import { negated, reversalOf, type ReceiptBody } from "../receipts/receipts.domain";
-import { bodiesOf, receiptIdOf } from "../receipts/receipts.service";
-import { givenBackBy, partOfReversal } from "./claims.domain";
+import { givenBackBy, partOfReversal, reversalOf, type ReceiptBody } from "../receipts/receipts.domain";
+import { bodiesOf } from "../receipts/receipts.service";
 import * as repo from "./claims.repo";
 import type { ClaimBooking, ClaimPassTerm, ClaimRow } from "./claims.repo";
 
@@ -29,13 +28,8 @@ export async function refundable(
     const reversal = reversalOf(bodies);
     return { remaining: givenBackBy(reversal), note: (amount) => partOfReversal(reversal, amount) };
   }
-  const t = subject.term;
-  const receiptId = await receiptIdOf(tx, `${PASS_MOVES.ledgerPrefix}:${t.id}:${t.period}`);
-  const charged =
-    receiptId === null ? undefined : (await bodiesOf(tx, t.userId, t.code)).find((r) => r.id === receiptId);
-  if (!charged) return { remaining: t.totalMinor, note: () => null };
-  const reversal = negated({ lines: charged.lines, taxes: charged.taxes });
-  return { remaining: givenBackBy(reversal), note: (amount) => partOfReversal(reversal, amount) };
+  // A pass term's: what its charge still holds (a closure's refund of it taken off).
+  return passTermRefundable(tx, subject.term);
 }
 
 /**
@@ -74,27 +68,12 @@ export async function refundSubject(
     });
     return `${BOOKING_MOVES.ledgerPrefix}:${b.id}:${move}`;
   }
-  const t = subject.term;
-  const move = `claim:${claim.id}`;
-  await refundPurchase(
-    tx,
-    PASS_MOVES,
-    {
-      id: t.id,
-      code: t.code,
-      userId: t.userId,
-      currency: t.currency,
-      countryId: t.countryId,
-      parkId: t.parkId,
-    },
-    {
-      move,
-      charge: t.period,
-      amountMinor,
-      description,
-      at: now,
-      ...(body ? { creditNote: () => body } : {}),
-    },
-  );
-  return `${PASS_MOVES.ledgerPrefix}:${t.id}:${move}`;
+  const refunded = await refundPassTerm(tx, subject.term, {
+    move: `claim:${claim.id}`,
+    amountMinor,
+    description,
+    at: now,
+    body,
+  });
+  return refunded.ledgerKey;
 }

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  givenBackBy,
-  isOverdue,
-  partOfReversal,
-  ruleDecision,
-  WINDOW_CLOSED,
-  WINDOW_NOT_OPEN,
-  windowProblem,
-} from "./claims.domain";
+import { givenBackBy, partOfReversal } from "../receipts/receipts.domain";
+import { isOverdue, ruleDecision, WINDOW_CLOSED, WINDOW_NOT_OPEN, windowProblem } from "./claims.domain";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

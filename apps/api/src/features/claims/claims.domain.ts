@@ -1,16 +1,9 @@
 /**
  * Claims' pure rules (decision 057): when a reason may be claimed, what a rule resolves at once,
- * the part of a purchase a partial refund gives back, the window a rebooking takes, and the
- * queue's clock.
+ * the window a rebooking takes, and the queue's clock (the part of a purchase a partial refund
+ * gives back is receipts' partOfReversal).
  */
-import {
-  allocate,
-  CLAIM_REBOOKABLE,
-  CLAIM_WINDOWS,
-  PARKWELL_BEARS,
-  type ClaimReason,
-} from "@parkwell/contract";
-import type { ReceiptBody } from "../receipts/receipts.domain";
+import { CLAIM_REBOOKABLE, CLAIM_WINDOWS, PARKWELL_BEARS, type ClaimReason } from "@parkwell/contract";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -61,31 +54,6 @@ export function ruleDecision(
 
 /** Whether Parkwell bears a refund of this reason (the operator keeps its share). */
 export const parkwellBears = (reason: ClaimReason): boolean => PARKWELL_BEARS[reason];
-
-/**
- * A credit note's body that gives back `amountMinor` of `reversal` (the body that would give
- * everything back, its amounts negative): each line and tax its share in proportion, split by the
- * pricing core's `allocate` so the parts sum to the amount exactly; a tax's base in the same share.
- */
-export function partOfReversal(reversal: ReceiptBody, amountMinor: number): ReceiptBody {
-  const parts = [...reversal.lines.map((l) => -l.amountMinor), ...reversal.taxes.map((t) => -t.amountMinor)];
-  const shares = allocate(amountMinor, parts);
-  const lines = reversal.lines.map((l, i) => ({ ...l, amountMinor: -shares[i]! }));
-  const taxes = reversal.taxes.map((t, i) => {
-    const share = shares[reversal.lines.length + i]!;
-    const whole = -t.amountMinor;
-    const base = whole === 0 ? 0 : Math.floor((-t.baseMinor * share) / whole);
-    return { ...t, amountMinor: -share, baseMinor: base === 0 ? 0 : -base };
-  });
-  return {
-    lines: lines.filter((l) => l.amountMinor !== 0),
-    taxes: taxes.filter((t) => t.amountMinor !== 0),
-  };
-}
-
-/** What a body gives back (its amounts are negative): a positive number of minor units. */
-export const givenBackBy = (body: ReceiptBody): number =>
-  -(body.lines.reduce((a, l) => a + l.amountMinor, 0) + body.taxes.reduce((a, t) => a + t.amountMinor, 0));
 
 /** Whether a space at another park mends a claim of this reason (CLAIM_REBOOKABLE). */
 export const rebookable = (reason: ClaimReason): boolean => CLAIM_REBOOKABLE[reason];

@@ -54,8 +54,11 @@ describe("the demo reset, for every kind of purchase", () => {
       await db.execute(sql`INSERT INTO booking_offers (booking_id, park_id, cause, payer, currency, created_at)
         VALUES (${booked.json().id}::uuid, ${park}, 'closure', 'parkwell', 'NGN', ${at(0).toISOString()}::timestamptz)`);
     },
-    pass: async () => {
+    pass: async (driver) => {
       expect(await ensureDemoPass(db, clock)).toBe(true);
+      // A closure owed its term a day (decision 060): the row goes with the pass.
+      await db.execute(sql`INSERT INTO pass_closure_refunds (pass_id, period, day, park_id, currency, amount_minor, created_at)
+        SELECT id, 1, current_date, park_id, currency, 0, now() FROM passes WHERE user_id = ${driver.id}`);
     },
     order: async (driver) => {
       const towels = itemId(1, 7);
@@ -110,6 +113,10 @@ describe("the demo reset, for every kind of purchase", () => {
       sql`SELECT count(*)::int AS n FROM booking_offers WHERE booking_id = ANY(${ids}::uuid[])`,
     );
     expect(offers.n, "the space guarantee's offers").toBe(0);
+    const passDays = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pass_closure_refunds WHERE pass_id = ANY(${ids}::uuid[])`,
+    );
+    expect(passDays.n, "the closures' pass refunds").toBe(0);
     for (const kind of PURCHASE_KINDS) {
       const { table } = PURCHASE_ROWS[kind];
       const left = await one<{ n: number }>(

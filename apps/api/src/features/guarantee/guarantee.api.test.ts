@@ -1,12 +1,23 @@
-import { windowVerdict, type Booking, type BookingOffer, type ParkClock } from "@parkwell/contract";
+import {
+  addDays,
+  allocate,
+  dayOnClock,
+  windowVerdict,
+  type Booking,
+  type BookingOffer,
+  type ParkClock,
+} from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
-import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { bearer, createStaff, createUser, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { createEvent } from "../../test/events";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { readMailbox } from "../../test/mailbox";
-import { allDayParks, at, book, fundedUser, HOUR } from "../bookings/bookings.test-kit";
+import { allDayParks, at, book, fundedUser, holdWindow, HOUR } from "../bookings/bookings.test-kit";
+import { bookEvent } from "../bookings/event-bookings.test-kit";
+import { PASS_ZONE, WEEKDAYS } from "../passes/passes.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { localDays, parkZone } from "./guarantee.test-kit";
 
@@ -16,6 +27,8 @@ let manager: TestUser;
 let otherManager: TestUser;
 let harbourview: number;
 let parkId: number;
+/** Harbourview's other Lagos parks open all day: a closure of their own for each test below. */
+let lagosParks: number[];
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -23,6 +36,9 @@ beforeAll(async () => {
   harbourview = await operatorId(db, "Harbourview Parking Ltd");
   const own = new Set(await parksOf(db, harbourview));
   parkId = (await allDayParks(db, 200)).find((id) => own.has(id))!;
+  lagosParks = (await allDayParks(db, 200, { timeZone: PASS_ZONE, operatorId: harbourview })).filter(
+    (id) => id !== parkId,
+  );
   manager = await createStaff(db, "branch_manager", { operatorId: harbourview });
   const [other] = await queryRows<{ id: number }>(
     db,
@@ -358,5 +374,197 @@ describe("the space guarantee", () => {
         `overnight ${overnight}`,
       ).toEqual([]);
     }
+  });
+
+  it("a closure gives each monthly pass term hit its closed days' share at once, once, with its credit note and e-mail", async () => {
+    const [passPark, otherPark] = lagosParks;
+    const zone = await parkZone(db, passPark!);
+    expect(zone).toBe(PASS_ZONE);
+    /** A commuter's plan (weekdays 07:00 to 19:00) at a park, and a pass of it bought from tomorrow. */
+    const passAt = async (park: number, plate: string) => {
+      await db.execute(
+        sql`UPDATE park_capacities SET capacity = 10 WHERE park_id = ${park} AND vehicle_type_id = 1`,
+      );
+      const plan = await call(manager, "POST", "/admin/plans", {
+        park_id: park,
+        name: { en: "Commuter", fr: "Navetteur" },
+        windows: WEEKDAYS,
+        prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
+        allocation: 5,
+        status: "on_sale",
+      });
+      expect(plan.statusCode, plan.body).toBe(201);
+      const driver = await fundedUser(db, 50_000_000);
+      const bought = await call(driver, "POST", "/passes", {
+        plan_id: plan.json().id,
+        vehicle_type_id: 1,
+        plates: [plate],
+        start_date: addDays(dayOnClock(new Date(), PASS_ZONE), 1),
+      });
+      expect(bought.statusCode, bought.body).toBe(201);
+      const [term] = await queryRows<{
+        id: string;
+        code: string;
+        period_start: Date | string;
+        period_end: Date | string;
+        total: number;
+      }>(
+        db,
+        sql`SELECT s.id, s.pass_code AS code, c.period_start, c.period_end, c.total_minor AS total
+          FROM passes s JOIN pass_charges c ON c.pass_id = s.id AND c.period = 1 WHERE s.user_id = ${driver.id}`,
+      );
+      return { driver, ...term!, total: Number(term!.total) };
+    };
+    const pass = await passAt(passPark!, "GTP100AA");
+    const other = await passAt(otherPark!, "GTP200AA");
+    const otherWallet = await walletBalanceMinor(db, other.driver.id, "NGN");
+
+    // The days the pass's windows run in its term (weekdays on the park's clock): each an equal share.
+    const termDays: string[] = [];
+    const weekdayOf = (day: string) => new Date(`${day}T12:00:00Z`).getUTCDay();
+    for (
+      let t = new Date(pass.period_start).getTime();
+      t < new Date(pass.period_end).getTime();
+      t += 24 * HOUR
+    ) {
+      const [day] = localDays(zone, [new Date(t + HOUR)]);
+      if (![0, 6].includes(weekdayOf(day!))) termDays.push(day!);
+    }
+    const shares = allocate(
+      pass.total,
+      termDays.map(() => 1),
+    );
+    // Two weekdays a few days on, and a Saturday (no window of the pass: nothing for it).
+    const closed = [termDays[3]!, termDays[4]!];
+    const saturday = [5, 6, 7, 8, 9, 10, 11]
+      .map((n) => addDays(termDays[0]!, n))
+      .find((d) => weekdayOf(d) === 6)!;
+    const expected = shares[3]! + shares[4]!;
+    const closures = [...closed, saturday].sort();
+
+    // The preview lists the pass with what it gets back; the pass elsewhere is not there.
+    const preview = await call(manager, "PATCH", `/admin/parks/${passPark}`, { closures });
+    expect(preview.statusCode, preview.body).toBe(409);
+    expect(preview.json().affected.passes).toEqual([
+      { pass_code: pass.code, plate_number: "GTP100AA", refund: expected / 100, currency: "NGN" },
+    ]);
+
+    const wallet = await walletBalanceMinor(db, pass.driver.id, "NGN");
+    const saved = await call(manager, "PATCH", `/admin/parks/${passPark}`, {
+      closures,
+      confirm_closures: true,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await walletBalanceMinor(db, pass.driver.id, "NGN")).toBe(wallet + expected);
+    const ledgerKey = `pass:${pass.id}:closure:1:${closed[0]}`;
+    const rows = await queryRows<{ day: string; amount: number; key: string }>(
+      db,
+      sql`SELECT to_char(day, 'YYYY-MM-DD') AS day, amount_minor AS amount, ledger_key AS key
+        FROM pass_closure_refunds WHERE pass_id = ${pass.id}::uuid ORDER BY day`,
+    );
+    expect(rows.map((r) => [r.day, Number(r.amount), r.key])).toEqual([
+      [closed[0], shares[3], ledgerKey],
+      [closed[1], shares[4], ledgerKey],
+    ]);
+    // Its credit note gives back part of the term's receipt; the operator's share is taken with it.
+    const [note] = await queryRows<{ total: number; reverses: number; charge: number }>(
+      db,
+      sql`SELECT n.total_minor AS total, n.reverses_id AS reverses,
+          (SELECT id FROM receipts WHERE ledger_key = ${`pass:${pass.id}:1`}) AS charge
+        FROM receipts n WHERE n.ledger_key = ${ledgerKey} AND n.kind = 'credit_note'`,
+    );
+    expect(Number(note!.total)).toBe(-expected);
+    expect(Number(note!.reverses)).toBe(Number(note!.charge));
+    const [share] = await queryRows<{ amount: number }>(
+      db,
+      sql`SELECT amount_minor AS amount FROM operator_lines WHERE ledger_key = ${`share:${ledgerKey}`}`,
+    );
+    expect(Number(share!.amount)).toBeLessThan(0);
+    // The driver is told, with the credit note.
+    const mails = (await readMailbox(ctx)).filter((m) => m.subject.includes(pass.code));
+    const told = mails.filter((m) => m.subject.includes("closed"));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.body).toContain("Credit note");
+
+    // Confirmed again, or the days taken back and closed again: nothing more is paid.
+    const again = await call(manager, "PATCH", `/admin/parks/${passPark}`, {
+      closures,
+      confirm_closures: true,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    const reopened = await call(manager, "PATCH", `/admin/parks/${passPark}`, { closures: [] });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    const reclosed = await call(manager, "PATCH", `/admin/parks/${passPark}`, { closures });
+    expect(reclosed.statusCode, reclosed.body).toBe(409);
+    expect(reclosed.json().affected.passes[0].refund).toBe(0);
+    const confirmed = await call(manager, "PATCH", `/admin/parks/${passPark}`, {
+      closures,
+      confirm_closures: true,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(await walletBalanceMinor(db, pass.driver.id, "NGN")).toBe(wallet + expected);
+    // The pass at another park is untouched; the park's page says what its passes got back.
+    expect(await walletBalanceMinor(db, other.driver.id, "NGN")).toBe(otherWallet);
+    const untouched = await queryRows(
+      db,
+      sql`SELECT 1 FROM pass_closure_refunds WHERE pass_id = ${other.id}::uuid`,
+    );
+    expect(untouched).toEqual([]);
+    const cost = await call(manager, "GET", `/admin/parks/${passPark}/guarantee-offers`);
+    expect(cost.json().totals).toEqual([
+      expect.objectContaining({ currency: "NGN", passes_refunded: expected / 100 }),
+    ]);
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
+  });
+
+  it("an event space on a closed day is refused, and a hold paid after its day closed books nothing", async () => {
+    const park = lagosParks[2]!;
+    const zone = await parkZone(db, park);
+    const event = await createEvent(db, {
+      start: at(50 * HOUR),
+      end: at(52 * HOUR),
+      parks: [{ parkId: park, offers: [{ allocation: 20 }] }],
+    });
+    const eventDays = localDays(zone, [at(48 * HOUR), at(53 * HOUR - 1)]);
+    // A driver short of the price holds a window, to pay the difference.
+    const holder = await createUser(db);
+    const held = await holdWindow(ctx.app, holder, park, at(100 * HOUR), at(102 * HOUR));
+    expect(held.statusCode, held.body).toBe(201);
+    const hold = held.json();
+    const holdDays = localDays(zone, [at(100 * HOUR), at(102 * HOUR - 1)]);
+    const closures = [...new Set([...eventDays, ...holdDays])].sort();
+    const saved = await call(manager, "PATCH", `/admin/parks/${park}`, { closures, confirm_closures: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    const fan = await fundedUser(db, 50_000_000);
+    const space = await bookEvent(ctx.app, fan, {
+      event_code: event.code,
+      park_id: park,
+      plate_number: "EVC 100 AA",
+    });
+    expect(space.statusCode, space.body).toBe(422);
+    expect(space.json().code).toBe("window_not_bookable");
+
+    const paid = await ctx.app.inject({
+      method: "POST",
+      url: "/api/v1/wallet/verify-payment",
+      headers: bearer(holder),
+      query: { payment_reference: hold.payment.reference, payment_provider: "demo" },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().data).toMatchObject({
+      credited: true,
+      booking: { booking_code: hold.booking_code, status: "not_booked", reason: "closed" },
+    });
+    // The money is in the wallet; nothing was booked at the park on those days.
+    expect(await walletBalanceMinor(db, holder.id, "NGN")).toBe(Math.round(hold.top_up_amount * 100));
+    const booked = await queryRows(
+      db,
+      sql`SELECT 1 FROM bookings WHERE user_id IN (${holder.id}::uuid, ${fan.id}::uuid)`,
+    );
+    expect(booked).toEqual([]);
+    expect(await ledgerViolations(db)).toEqual([]);
+    expect(await receiptViolations(db)).toEqual([]);
   });
 });

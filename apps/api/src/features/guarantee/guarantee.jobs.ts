@@ -1,7 +1,10 @@
-/** The space guarantee's work on the job queue: the refund of offers left open when their window starts. */
+/**
+ * The space guarantee's work on the job queue: the refund of offers left open when their window
+ * starts, and the monthly pass terms a closure owes that were not paid right after its commit.
+ */
 import { scheduled } from "../../jobs/queue";
 import { registerJob } from "../../jobs/registration";
-import { refundDueOffers, type GuaranteeDeps } from "./guarantee.service";
+import { payClosedPassDays, refundDueOffers, type GuaranteeDeps } from "./guarantee.service";
 
 declare module "../../jobs/queue" {
   interface JobData {
@@ -10,6 +13,10 @@ declare module "../../jobs/queue" {
 }
 
 export const GUARANTEE_JOBS = [
-  // Each minute: an offer still open when its booking's window starts is refunded in full.
-  registerJob("guarantee-refund", scheduled("* * * * *"), (_data, d: GuaranteeDeps) => refundDueOffers(d)),
+  // Each minute: an offer still open when its booking's window starts is refunded in full, and a
+  // pass term a closure owes (its payment after the closure's commit failed or never ran) is paid.
+  registerJob("guarantee-refund", scheduled("* * * * *"), async (_data, d: GuaranteeDeps) => {
+    await refundDueOffers(d);
+    await payClosedPassDays(d, null);
+  }),
 ];

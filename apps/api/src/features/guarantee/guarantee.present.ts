@@ -66,6 +66,7 @@ export function presentParkOffers(
     operator_paid: number;
     parkwell_paid: number;
     open: number;
+    passes_refunded: number;
   }[],
   decimalsOf: (currency: string) => number,
 ): AdminGuaranteeOfferPage {
@@ -97,6 +98,7 @@ export function presentParkOffers(
         operator_paid: toMajor(Number(t.operator_paid), d),
         parkwell_paid: toMajor(Number(t.parkwell_paid), d),
         open: Number(t.open),
+        passes_refunded: toMajor(Number(t.passes_refunded), d),
       };
     }),
   };

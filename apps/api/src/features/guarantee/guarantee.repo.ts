@@ -1,7 +1,7 @@
 /** The space guarantee's queries: what a closure hits, the offers, the parks a driver may move to. */
 import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "../../db/client";
-import { bookingOffers } from "../../db/schema/index";
+import { bookingOffers, passClosureRefunds } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 
 export type OfferRow = typeof bookingOffers.$inferSelect;
@@ -53,6 +53,144 @@ export function passesHit(tx: Tx, parkId: number, closures: readonly string[], n
       WHERE c.park_id = ${parkId}
         AND window_hits_closure(${days(closures)}, span.time_zone, false, w.start_time, w.end_time)
       ORDER BY 1 LIMIT 200`,
+  );
+}
+
+export interface HitPassTerm {
+  pass_id: string;
+  pass_code: string;
+  user_id: string;
+  currency: string;
+  country_id: number;
+  plates: string;
+  period: number;
+  total_minor: number | string;
+  /** Every day the term's weekly windows run (on the park's clock, sorted): the price's shares. */
+  term_days: string[];
+  /** The closure days among them that a window still to come meets, not compensated before. */
+  closed_days: string[];
+}
+
+/**
+ * The terms already charged and not ended (the one `now` is in, or a first term not begun yet) of
+ * the park's monthly passes (active or in grace) whose weekly windows still to come meet one of
+ * `closures` on a day not compensated before for that term (pass_closure_refunds): with the days
+ * its windows run over the whole term, which split its price (decision 060). A window is on every
+ * day it meets (window_hits_closure's rule for a park without overnight stays, as passesHit lists
+ * them). A day in no term charged yet is not here: the renewal charges the plan's price then.
+ */
+export function passTermsHit(tx: Tx, parkId: number, closures: readonly string[], now: Date) {
+  if (closures.length === 0) return Promise.resolve([]);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return queryRows<HitPassTerm>(
+    tx,
+    sql`WITH terms AS (
+        SELECT s.id, s.pass_code, s.user_id, s.currency, s.plan_id, p.time_zone, p.country_id,
+          array_to_string(s.plates, ' / ') AS plates, c.period, c.period_start, c.period_end, c.total_minor
+        FROM passes s JOIN parks p ON p.id = s.park_id
+        JOIN pass_charges c ON c.pass_id = s.id AND c.period_end > ${at}
+        WHERE s.park_id = ${parkId} AND s.status IN ('active', 'grace')),
+      days AS (
+        SELECT t.id, t.period, d.day::date AS day, bool_or(o.end_time > ${at}) AS ahead
+        FROM terms t
+        CROSS JOIN LATERAL plan_occurrences(t.plan_id, t.time_zone, t.period_start, t.period_end) o
+        CROSS JOIN LATERAL generate_series((o.start_time AT TIME ZONE t.time_zone)::date::timestamp,
+          ((o.end_time AT TIME ZONE t.time_zone) - interval '1 microsecond')::date::timestamp,
+          interval '1 day') AS d(day)
+        GROUP BY t.id, t.period, d.day::date),
+      hit AS (
+        SELECT x.id, x.period, x.day, x.ahead AND x.day = ANY(${days(closures)}) AND NOT EXISTS (
+            SELECT 1 FROM pass_closure_refunds r
+            WHERE r.pass_id = x.id AND r.period = x.period AND r.day = x.day) AS closed
+        FROM days x)
+      SELECT t.id AS pass_id, t.pass_code, t.user_id, t.currency, t.country_id, t.plates, t.period,
+        t.total_minor,
+        array_agg(to_char(h.day, 'YYYY-MM-DD') ORDER BY h.day) AS term_days,
+        array_agg(to_char(h.day, 'YYYY-MM-DD') ORDER BY h.day) FILTER (WHERE h.closed) AS closed_days
+      FROM terms t JOIN hit h ON h.id = t.id AND h.period = t.period
+      GROUP BY t.id, t.pass_code, t.user_id, t.currency, t.country_id, t.plates, t.period, t.total_minor
+      HAVING bool_or(h.closed)
+      ORDER BY t.pass_code`,
+  );
+}
+
+/** One row per pass term and closure day, owed; a day already there (paid or owed) is left as it is. */
+export async function insertPassRefunds(
+  tx: Tx,
+  rows: (typeof passClosureRefunds.$inferInsert)[],
+): Promise<number> {
+  if (rows.length === 0) return 0;
+  const made = await tx
+    .insert(passClosureRefunds)
+    .values(rows)
+    .onConflictDoNothing({
+      target: [passClosureRefunds.passId, passClosureRefunds.period, passClosureRefunds.day],
+    })
+    .returning({ id: passClosureRefunds.id });
+  return made.length;
+}
+
+/** The pass terms that are owed a closure's refund (at one park, or anywhere), oldest first. */
+export function owedPassTerms(db: Db, parkId: number | null, limit: number) {
+  return queryRows<{ pass_id: string; period: number }>(
+    db,
+    sql`SELECT pass_id, period FROM pass_closure_refunds
+      WHERE paid_at IS NULL ${parkId === null ? sql`` : sql`AND park_id = ${parkId}`}
+      GROUP BY pass_id, period ORDER BY min(id) LIMIT ${limit}`,
+  );
+}
+
+/** A pass term as its refund reads it, the pass's row locked FOR UPDATE (as a claim or a renewal locks it). */
+export async function lockPassTerm(tx: Tx, passId: string, period: number) {
+  const [row] = await queryRows<{
+    id: string;
+    code: string;
+    user_id: string;
+    currency: string;
+    park_id: number;
+    country_id: number;
+    total_minor: number | string;
+  }>(
+    tx,
+    sql`SELECT s.id, s.pass_code AS code, s.user_id, s.currency, s.park_id, p.country_id, c.total_minor
+      FROM passes s JOIN parks p ON p.id = s.park_id
+      JOIN pass_charges c ON c.pass_id = s.id AND c.period = ${period}
+      WHERE s.id = ${passId}::uuid FOR UPDATE OF s`,
+  );
+  return row;
+}
+
+/** A term's owed days, read under the pass's row lock, by day. */
+export function owedDays(tx: Tx, passId: string, period: number) {
+  return queryRows<{ id: number; day: string; amount_minor: number | string }>(
+    tx,
+    sql`SELECT id, to_char(day, 'YYYY-MM-DD') AS day, amount_minor FROM pass_closure_refunds
+      WHERE pass_id = ${passId}::uuid AND period = ${period} AND paid_at IS NULL ORDER BY day`,
+  );
+}
+
+/** The owed days paid: what each gave back, the move that paid them (null: the term had nothing left). */
+export async function markPassRefundsPaid(
+  tx: Tx,
+  rows: { id: number; amountMinor: number }[],
+  ledgerKey: string | null,
+  at: Date,
+): Promise<void> {
+  for (const r of rows) {
+    await tx
+      .update(passClosureRefunds)
+      .set({ amountMinor: r.amountMinor, ledgerKey, paidAt: at })
+      .where(sql`${passClosureRefunds.id} = ${r.id}`);
+  }
+}
+
+/** What the park's closures gave back to monthly passes, per currency (the back office). */
+export function parkPassRefundTotals(db: Db, parkId: number) {
+  return queryRows<{ currency: string; refunded: number }>(
+    db,
+    sql`SELECT currency, coalesce(sum(amount_minor), 0)::bigint AS refunded
+      FROM pass_closure_refunds WHERE park_id = ${parkId} AND paid_at IS NOT NULL
+      GROUP BY currency ORDER BY currency`,
   );
 }
 

@@ -7,6 +7,7 @@
  */
 import { AppError } from "../../lib/app-error";
 import {
+  allocate,
   GUARANTEE_ALTERNATIVES,
   OFFER_NOT_FOUND_MESSAGE,
   OFFER_SETTLED_MESSAGE,
@@ -17,6 +18,7 @@ import {
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
+import { toMajor } from "../../lib/money";
 import { listPage, offsetOf } from "../../lib/pagination";
 import { cancelInFull } from "../bookings/bookings.service";
 import { queueOfferMail } from "../bookings/bookings-mail.service";
@@ -30,10 +32,12 @@ import {
 import { getBookingByCode } from "../bookings/bookings.service";
 import { freeSpacesOf } from "../capacity/capacity.service";
 import { payerOfBooking } from "../companies/company-pay.service";
+import { passTermRefundable, refundPassTerm, type PassTermRef } from "../passes/pass-refunds.service";
+import { queuePassMail } from "../passes/passes.mail";
 import { postOperatorMove } from "../settlements/operator-ledger.service";
 import { marketingKey } from "../wallet/ledger.domain";
 import { revenueShard } from "../wallet/ledger.service";
-import { distanceKm, type DifferencePayer } from "./guarantee.domain";
+import { closedDayShares, distanceKm, type DifferencePayer } from "./guarantee.domain";
 import * as repo from "./guarantee.repo";
 
 export type GuaranteeDeps = Pick<BookingDeps, "db" | "clock" | "jobs">;
@@ -41,20 +45,28 @@ export type GuaranteeDeps = Pick<BookingDeps, "db" | "clock" | "jobs">;
 const offerNotFound = () => AppError.notFound(OFFER_NOT_FOUND_MESSAGE, "booking_offer_not_found");
 const offerSettled = () => new AppError(409, "offer_settled", OFFER_SETTLED_MESSAGE);
 
-/** What new closure days hit at a park, with the bookings to offer the guarantee to. */
+/**
+ * What new closure days hit at a park, with the bookings to offer the guarantee to and the monthly
+ * pass terms owed their closed days (each pass listed with what confirming gives back at once, in
+ * the park's currency: `money`).
+ */
 export async function closureHits(
   tx: Tx,
   parkId: number,
   added: readonly string[],
   now: Date,
   payer: GuaranteePayer,
-): Promise<{ affected: ClosureAffected; bookings: repo.HitBooking[] }> {
+  money: { currency: string; decimals: number },
+): Promise<{ affected: ClosureAffected; bookings: repo.HitBooking[]; passTerms: repo.HitPassTerm[] }> {
   const bookings = added.length ? await repo.bookingsHit(tx, parkId, added, now) : [];
   const passes = added.length ? await repo.passesHit(tx, parkId, added, now) : [];
+  const passTerms = added.length ? await repo.passTermsHit(tx, parkId, added, now) : [];
   const events = added.length ? await repo.eventsHit(tx, parkId, added, now) : [];
   const iso = (d: Date | string) => new Date(d).toISOString();
+  const owed = new Map(passTerms.map((t) => [t.pass_code, sharesOf(t)]));
   return {
     bookings,
+    passTerms,
     affected: {
       total: bookings.length + passes.length + events.length,
       bookings: bookings.slice(0, 200).map((b) => ({
@@ -63,7 +75,11 @@ export async function closureHits(
         end_time: iso(b.end_time),
         plate_number: b.plate_number,
       })),
-      passes,
+      passes: passes.map((p) => ({
+        ...p,
+        refund: toMajor(sumOf(owed.get(p.pass_code) ?? []), money.decimals),
+        currency: money.currency,
+      })),
       events: events.map((e) => ({
         event_id: Number(e.event_id),
         name: e.name,
@@ -72,6 +88,151 @@ export async function closureHits(
       payer,
     },
   };
+}
+
+/**
+ * A park edit's new closure days (`added`), in its transaction under the park's row lock
+ * (decisions 058 and 060): what they hit, refused with `conflict` (the 409's list) until
+ * `confirmed`; then each booking hit offered the guarantee, and each monthly pass term hit owed its
+ * closed days (paid after the commit: payClosedPassDays). Answers how many offers and pass days.
+ */
+export async function closeDays(
+  jobs: Jobs,
+  tx: Tx,
+  o: {
+    parkId: number;
+    added: readonly string[];
+    payer: DifferencePayer;
+    confirmed: boolean;
+    createdBy: string | null;
+    now: Date;
+    money: { currency: string; decimals: number };
+    conflict: (affected: ClosureAffected) => Error;
+  },
+): Promise<{ offered: number; owed: number }> {
+  const hits = await closureHits(tx, o.parkId, o.added, o.now, o.payer.kind, o.money);
+  if (hits.affected.total > 0 && !o.confirmed) throw o.conflict(hits.affected);
+  const offered = await offerGuarantee(jobs, tx, {
+    parkId: o.parkId,
+    cause: "closure",
+    payer: o.payer,
+    createdBy: o.createdBy,
+    now: o.now,
+    bookings: hits.bookings,
+  });
+  const owed = await owePassRefunds(tx, {
+    parkId: o.parkId,
+    createdBy: o.createdBy,
+    now: o.now,
+    terms: hits.passTerms,
+  });
+  return { offered, owed };
+}
+
+const sharesOf = (t: repo.HitPassTerm) => closedDayShares(Number(t.total_minor), t.term_days, t.closed_days);
+const sumOf = (shares: readonly { amountMinor: number }[]) => shares.reduce((n, s) => n + s.amountMinor, 0);
+
+/**
+ * In the closure's transaction (the park's row locked): each pass term hit owes its closed days'
+ * shares (decision 060), one row per term and day (a day already there, paid or owed, is left as
+ * it is: each is paid once). Paid after the commit (payClosedPassDays), not under the park's row
+ * lock: a refund locks wallets, and a refund elsewhere locks its wallets before its credit note
+ * shares the park's row. Returns how many days are owed.
+ */
+export async function owePassRefunds(
+  tx: Tx,
+  o: { parkId: number; createdBy: string | null; now: Date; terms: repo.HitPassTerm[] },
+): Promise<number> {
+  return repo.insertPassRefunds(
+    tx,
+    o.terms.flatMap((t) =>
+      sharesOf(t).map((s) => ({
+        passId: t.pass_id,
+        period: Number(t.period),
+        day: s.day,
+        parkId: o.parkId,
+        currency: t.currency.trim(),
+        amountMinor: s.amountMinor,
+        createdBy: o.createdBy,
+        createdAt: o.now,
+      })),
+    ),
+  );
+}
+
+/**
+ * Pays the pass terms owed a closure's refund (at `parkId`, or anywhere: the guarantee's job), each
+ * in its own transaction: the pass's row locked (a claim of the term or its renewal waits), the
+ * term's owed days read again under it, their shares given back at once through the passes' term
+ * refund (refundPassTerm: the purchase engine's refund of that term's charge, move
+ * `closure:<period>:<first day>`, its credit note, whose trigger takes the operator's share) at
+ * most what the term still holds, the days marked paid, the driver's e-mail. Run twice or by two
+ * processes, each day is paid once. Returns how many terms got money back.
+ */
+export async function payClosedPassDays(deps: GuaranteeDeps, parkId: number | null): Promise<number> {
+  let paid = 0;
+  for (let round = 0; round < 20; round++) {
+    const owed = await repo.owedPassTerms(deps.db, parkId, 50);
+    if (owed.length === 0) break;
+    for (const o of owed) if (await payPassTerm(deps, o.pass_id, Number(o.period))) paid += 1;
+  }
+  return paid;
+}
+
+async function payPassTerm(deps: GuaranteeDeps, passId: string, period: number): Promise<boolean> {
+  const now = deps.clock();
+  return deps.db.transaction(async (tx) => {
+    const row = await repo.lockPassTerm(tx, passId, period);
+    const days = await repo.owedDays(tx, passId, period);
+    if (!row || days.length === 0) return false;
+    const term: PassTermRef = {
+      id: row.id,
+      code: row.code,
+      userId: row.user_id,
+      currency: row.currency.trim(),
+      countryId: Number(row.country_id),
+      parkId: Number(row.park_id),
+      period,
+      totalMinor: Number(row.total_minor),
+    };
+    const shares = days.map((d) => Number(d.amount_minor));
+    const { remaining, note } = await passTermRefundable(tx, term);
+    const amount = Math.max(
+      0,
+      Math.min(
+        shares.reduce((n, x) => n + x, 0),
+        remaining,
+      ),
+    );
+    const parts = allocate(amount, shares);
+    const move = `closure:${period}:${days[0]!.day}`;
+    const refunded =
+      amount > 0
+        ? await refundPassTerm(tx, term, {
+            move,
+            amountMinor: amount,
+            description: `Closure refund ${term.code}`,
+            at: now,
+            body: note(amount),
+          })
+        : null;
+    await repo.markPassRefundsPaid(
+      tx,
+      days.map((d, i) => ({ id: Number(d.id), amountMinor: parts[i]! })),
+      refunded?.ledgerKey ?? null,
+      now,
+    );
+    if (!refunded) return false;
+    await queuePassMail(deps.jobs, tx, `pass:closure:${term.id}:${move}`, "closure_refund", term, {
+      period,
+      amountMinor: amount,
+      at: now,
+      company: refunded.company,
+      days: days.map((d) => d.day),
+      ledgerKey: refunded.ledgerKey,
+    });
+    return true;
+  });
 }
 
 /**
@@ -387,12 +548,24 @@ export interface Alternative {
   returnedMinor: number;
 }
 
-/** A park's offers and what they cost, per currency (the back office). */
+/**
+ * A park's offers and what its closures cost, per currency (the back office): the offers' refunds
+ * and differences, and what monthly passes got back for their closed days.
+ */
 export async function parkOffers(db: Db, parkId: number, q: { page: number; size: number }) {
-  const [rows, totals] = await Promise.all([
+  const [rows, offerTotals, passTotals] = await Promise.all([
     repo.parkOffers(db, parkId, q.size, offsetOf(q)),
     repo.parkOfferTotals(db, parkId),
+    repo.parkPassRefundTotals(db, parkId),
   ]);
-  const total = totals.reduce((n, t) => n + Number(t.n), 0);
+  const total = offerTotals.reduce((n, t) => n + Number(t.n), 0);
+  const none = { refunded: 0, operator_paid: 0, parkwell_paid: 0, open: 0 };
+  const currencies = [...new Set([...offerTotals, ...passTotals].map((t) => t.currency.trim()))].sort();
+  const totals = currencies.map((currency) => ({
+    ...none,
+    ...offerTotals.find((t) => t.currency.trim() === currency),
+    currency,
+    passes_refunded: Number(passTotals.find((t) => t.currency.trim() === currency)?.refunded ?? 0),
+  }));
   return { page: listPage(rows, total, q), totals };
 }

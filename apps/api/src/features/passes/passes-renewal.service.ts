@@ -373,7 +373,9 @@ export async function composePassMail(
   const lang = language === "fr" ? "fr" : "en";
   const currency = row.currency.trim();
   // The term's charge (`pass:<id>:<period>`) has a receipt once paid; a reminder or grace has none.
-  const receipt = await receiptLine(d, { ledgerKey: `pass:${job.passId}:${job.period}` }, lang);
+  // A closure's refund names its credit note.
+  const ledgerKey = job.ledgerKey ?? `pass:${job.passId}:${job.period}`;
+  const receipt = await receiptLine(d, { ledgerKey }, lang);
   const mail = passMail(job.template, lang, email, {
     code: row.passCode,
     park: context.park.name,
@@ -389,6 +391,7 @@ export async function composePassMail(
     publicUrl: d.publicUrl,
     company: job.company ?? null,
     ...(job.reason ? { reason: translate(job.reason, lang) } : {}),
+    ...(job.days ? { days: job.days } : {}),
   });
   return withReceiptLine(mail, receipt);
 }

@@ -18,9 +18,11 @@ type Lang = "en" | "fr";
 
 /**
  * A monthly pass's e-mails: its purchase, then before a renewal, each grace day (a short wallet's,
- * or the company's refusal), its lapse, and its success.
+ * or the company's refusal), its lapse, and its success; and the part of a term given back for the
+ * days its park closed (decision 060).
  */
-export type PassMailTemplate = "bought" | "reminder" | "grace" | "company_refused" | "lapsed" | "renewed";
+export type PassMailTemplate =
+  "bought" | "reminder" | "grace" | "company_refused" | "lapsed" | "renewed" | "closure_refund";
 
 declare module "../../jobs/mail-job" {
   interface MailKinds {
@@ -40,6 +42,10 @@ declare module "../../jobs/mail-job" {
       company?: string | null;
       /** Why the company refused the renewal: the API's sentence in English (company_refused). */
       reason?: string;
+      /** The closed days given back ("2026-12-25", on the park's clock; closure_refund). */
+      days?: string[];
+      /** The refund's move, whose credit note the mail names (closure_refund). */
+      ledgerKey?: string;
     };
   }
 }
@@ -79,6 +85,8 @@ export interface PassMailFacts {
   company?: string | null;
   /** Why the company refused (company_refused), in the mail's language. */
   reason?: string;
+  /** The closed days given back (closure_refund), "2026-12-25" on the park's clock. */
+  days?: readonly string[];
 }
 
 export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: PassMailFacts): LaidOutMail {
@@ -93,6 +101,8 @@ export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: 
     missing: money(p.missingMinor),
     company: p.company ?? "",
     reason: p.reason ?? "",
+    // A calendar day is the same day on any clock: written at noon UTC, read in UTC.
+    days: (p.days ?? []).map((d) => passMailDate(new Date(`${d}T12:00:00Z`), lang, "UTC")).join(", "),
   };
   const words = mailTexts(lang).passes;
   // A pass its company pays has the company's words for the mails that speak of paying.
@@ -128,6 +138,8 @@ export function queuePassMail(
     at: Date;
     company?: string | null;
     reason?: string;
+    days?: string[];
+    ledgerKey?: string;
   },
 ) {
   return jobs.send(tx, "mail", {
@@ -141,5 +153,7 @@ export function queuePassMail(
     at: fields.at.toISOString(),
     ...(fields.company ? { company: fields.company } : {}),
     ...(fields.reason ? { reason: fields.reason } : {}),
+    ...(fields.days ? { days: fields.days } : {}),
+    ...(fields.ledgerKey ? { ledgerKey: fields.ledgerKey } : {}),
   });
 }

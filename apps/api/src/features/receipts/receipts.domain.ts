@@ -6,6 +6,7 @@
  * move took from the wallet; a credit note's sum to minus what its move gave back.
  */
 import {
+  allocate,
   chargingMinorOf,
   netParkingMinor,
   taxBaseOf,
@@ -231,3 +232,28 @@ export interface ReceiptIssue {
    */
   buyerCompanyId?: number | null;
 }
+
+/**
+ * A credit note's body that gives back `amountMinor` of `reversal` (the body that would give
+ * everything back, its amounts negative): each line and tax its share in proportion, split by the
+ * pricing core's `allocate` so the parts sum to the amount exactly; a tax's base in the same share.
+ */
+export function partOfReversal(reversal: ReceiptBody, amountMinor: number): ReceiptBody {
+  const parts = [...reversal.lines.map((l) => -l.amountMinor), ...reversal.taxes.map((t) => -t.amountMinor)];
+  const shares = allocate(amountMinor, parts);
+  const lines = reversal.lines.map((l, i) => ({ ...l, amountMinor: -shares[i]! }));
+  const taxes = reversal.taxes.map((t, i) => {
+    const share = shares[reversal.lines.length + i]!;
+    const whole = -t.amountMinor;
+    const base = whole === 0 ? 0 : Math.floor((-t.baseMinor * share) / whole);
+    return { ...t, amountMinor: -share, baseMinor: base === 0 ? 0 : -base };
+  });
+  return {
+    lines: lines.filter((l) => l.amountMinor !== 0),
+    taxes: taxes.filter((t) => t.amountMinor !== 0),
+  };
+}
+
+/** What a body gives back (its amounts are negative): a positive number of minor units. */
+export const givenBackBy = (body: ReceiptBody): number =>
+  -(body.lines.reduce((a, l) => a + l.amountMinor, 0) + body.taxes.reduce((a, t) => a + t.amountMinor, 0));

@@ -68,14 +68,29 @@ export async function receiptIdOf(tx: Tx, ledgerKey: string): Promise<number | n
   return row ? Number(row.id) : null;
 }
 
-/** Every receipt and credit note of one purchase (its reference), oldest first: what a full refund reverses. */
+/**
+ * Every receipt and credit note of one purchase (its reference), oldest first: what a full refund
+ * reverses; a credit note's `reversesId` names the receipt it gives back part of.
+ */
 export async function bodiesOf(tx: Tx, userId: string, reference: string) {
-  const rows = await queryRows<{ id: string | number; kind: ReceiptKind; decimals: number } & ReceiptBody>(
+  const rows = await queryRows<
+    {
+      id: string | number;
+      kind: ReceiptKind;
+      decimals: number;
+      reverses_id: string | number | null;
+    } & ReceiptBody
+  >(
     tx,
-    sql`SELECT id, kind, decimals, lines, taxes FROM receipts
+    sql`SELECT id, kind, decimals, lines, taxes, reverses_id FROM receipts
         WHERE user_id = ${userId} AND reference = ${reference} ORDER BY id`,
   );
-  return rows.map((r) => ({ ...r, id: Number(r.id), decimals: Number(r.decimals) }));
+  return rows.map(({ reverses_id, ...r }) => ({
+    ...r,
+    id: Number(r.id),
+    decimals: Number(r.decimals),
+    reversesId: reverses_id === null ? null : Number(reverses_id),
+  }));
 }
 
 /** The countries and years that have receipts without a number (only `countryId`'s when given). */

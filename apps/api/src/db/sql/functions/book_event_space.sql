@@ -19,6 +19,12 @@ BEGIN
       WHERE p.id = p_park AND c.currency = p_currency) THEN
     RETURN 'moved';
   END IF;
+  -- A closure saved meanwhile: the park read again under the shared row (book_space's rule), so an
+  -- event space is either listed among the closure's affected bookings or never made.
+  IF EXISTS (SELECT 1 FROM parks p WHERE p.id = p_park
+      AND window_hits_closure(p.closures, p.time_zone, p.overnight_stays, p_start, p_end)) THEN
+    RETURN 'closed';
+  END IF;
   SELECT status INTO v_status FROM events WHERE id = p_event FOR SHARE;
   IF v_status IS DISTINCT FROM 'published' THEN
     RETURN 'unavailable';

@@ -27,6 +27,11 @@ BEGIN
   ELSIF NOT EXISTS (SELECT 1 FROM parks p JOIN countries c ON c.id = p.country_id
       WHERE p.id = h.park_id AND c.currency = h.currency) THEN
     v_status := 'moved';
+  -- A closure saved since the hold was taken (a hold is not among a closure's affected bookings):
+  -- book_space's rule under the same shared row; nothing is booked and the money stays in the wallet.
+  ELSIF EXISTS (SELECT 1 FROM parks p WHERE p.id = h.park_id
+      AND window_hits_closure(p.closures, p.time_zone, p.overnight_stays, h.start_time, h.end_time)) THEN
+    v_status := 'closed';
   ELSIF coalesce(v_capacity, 0) <= booking_peak(h.park_id, h.vehicle_type_id, h.start_time, h.end_time,
       h.id, NULL, p_now) THEN
     v_status := 'full';

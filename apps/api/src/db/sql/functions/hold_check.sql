@@ -13,6 +13,11 @@ BEGIN
       WHERE p.id = p_park AND c.currency = p_currency) THEN
     RETURN 'moved';
   END IF;
+  -- A closure saved meanwhile (book_space's rule, under the same shared row): no hold on a closed day.
+  IF EXISTS (SELECT 1 FROM parks p WHERE p.id = p_park
+      AND window_hits_closure(p.closures, p.time_zone, p.overnight_stays, p_start, p_end)) THEN
+    RETURN 'closed';
+  END IF;
   IF coalesce(v_capacity, 0) <= booking_peak(p_park, p_type, p_start, p_end, NULL, NULL, p_now) THEN
     RETURN 'full';
   END IF;

@@ -180,7 +180,7 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
           tags,
           operationId: "updateAdminPark",
           summary:
-            "Edit a park; status inactive deactivates it (needs parks.delete too); 409 park_in_use when its country or time zone would change while things there are not finished; 409 closure_conflict listing what new closure days hit until confirm_closures is sent, then each booking hit is offered the space guarantee",
+            "Edit a park; status inactive deactivates it (needs parks.delete too); 409 park_in_use when its country or time zone would change while things there are not finished; 409 closure_conflict listing what new closure days hit until confirm_closures is sent, then each booking hit is offered the space guarantee and each monthly pass term hit gets back its closed days' share at once",
           params: AdminParkParamsSchema,
           body: AdminParkPatchSchema,
           response: { 200: AdminParkSchema, 409: z.union([ParkInUseSchema, ClosureConflictSchema]), ...err },
@@ -198,7 +198,7 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
           tags,
           operationId: "listAdminParkGuaranteeOffers",
           summary:
-            "The space guarantee's offers made by the park's closures, newest first, and what they cost per currency: refunds, and the differences paid by the operator and by Parkwell",
+            "The space guarantee's offers made by the park's closures, newest first, and what they cost per currency: refunds, the differences paid by the operator and by Parkwell, and what monthly passes got back for their closed days",
           params: AdminParkParamsSchema,
           querystring: AdminPageQuerySchema,
           response: { 200: AdminGuaranteeOfferPageSchema, ...err },

@@ -44,9 +44,9 @@ import type { Holdings, ParkRow } from "./admin-parks.repo";
 import { iso } from "../../../lib/iso";
 import { listPage } from "../../../lib/pagination";
 import { hasActiveCharger, hasChargers } from "../../parks/chargers.service";
-import { closureHits, offerGuarantee, parkOffers } from "../../guarantee/guarantee.service";
+import { closeDays, parkOffers, payClosedPassDays } from "../../guarantee/guarantee.service";
 import { presentParkOffers } from "../../guarantee/guarantee.present";
-import { addedClosures, differencePayer } from "../../guarantee/guarantee.domain";
+import { addedClosures, closureAudit, differencePayer } from "../../guarantee/guarantee.domain";
 import type { Jobs } from "../../../jobs/queue";
 
 /**
@@ -317,7 +317,7 @@ export async function update(
   body: AdminParkPatchParsed,
   now: Date,
 ): Promise<AdminPark> {
-  return db.transaction(async (tx) => {
+  const { view, owed } = await db.transaction(async (tx) => {
     const park = await parkInScopeOr404(tx, access, id, true);
     if (body.status === "inactive" && park.status !== "inactive" && !can(access, "parks.delete")) {
       throw forbidden();
@@ -364,18 +364,17 @@ export async function update(
     }
 
     // New closure days that hit bookings, passes or event spaces: listed (409) until confirmed,
-    // then each booking is offered the space guarantee, under the park's row lock (decision 058).
-    const closureDays = addedClosures(park.closures, body.closures ?? park.closures);
+    // then settled under the park's row lock (decisions 058 and 060).
     const payer = differencePayer(access, park);
-    const hits = await closureHits(tx, id, closureDays, now, payer.kind);
-    if (hits.affected.total > 0 && !body.confirm_closures) throw closureConflict(hits.affected);
-    const offered = await offerGuarantee(jobs, tx, {
+    const { offered, owed } = await closeDays(jobs, tx, {
       parkId: id,
-      cause: "closure",
+      added: addedClosures(park.closures, body.closures ?? park.closures),
       payer,
+      confirmed: body.confirm_closures === true,
       createdBy: actor.userId,
       now,
-      bookings: hits.bookings,
+      money: country,
+      conflict: closureConflict,
     });
 
     const name = body.name ?? park.name;
@@ -417,11 +416,16 @@ export async function update(
         entityId: id,
         operatorId: after.operatorId ?? park.operatorId,
         ...diff,
-        ...(offered > 0 ? { after: { ...diff.after, guarantee_offers: offered, payer: payer.kind } } : {}),
+        ...(offered + owed > 0
+          ? { after: { ...diff.after, ...closureAudit(offered, owed, payer.kind) } }
+          : {}),
       });
     }
-    return adminParkView(servedCountries(db), tx, after);
+    return { view: await adminParkView(servedCountries(db), tx, after), owed };
   });
+  // The passes' closed days, at once, a pass term a transaction (the guarantee's job pays what is left).
+  if (owed > 0) await payClosedPassDays({ db, jobs, clock: () => now }, id);
+  return view;
 }
 
 type RatesBody = z.output<typeof AdminParkRatesBodySchema>;

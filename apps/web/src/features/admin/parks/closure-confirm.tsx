@@ -21,8 +21,9 @@ export const closureConflictOf = (err: unknown): ClosureAffected | null =>
 
 /**
  * What new closure days would hit, before they are saved (docs/PRODUCT-RULES.md "Back-office
- * parks"): the bookings (offered the space guarantee once confirmed), the monthly passes and the
- * events (listed), who pays the rebookings' differences; confirm, or go back to the form.
+ * parks"): the bookings (offered the space guarantee once confirmed), the monthly passes (each
+ * with what its current term gets back), the events (listed), who pays the rebookings'
+ * differences; confirm, or go back to the form.
  */
 export function ClosureConfirm(props: {
   affected: ClosureAffected;
@@ -54,7 +55,10 @@ export function ClosureConfirm(props: {
           <ul>
             {a.passes.map((p) => (
               <li key={p.pass_code}>
-                <span className="admin-park-code">{p.pass_code}</span> · {p.plate_number}
+                <span className="admin-park-code">{p.pass_code}</span> · {p.plate_number} ·{" "}
+                {p.refund > 0
+                  ? t("closure.passRefund", { amount: formatMoney(p.refund, p.currency, i18n.language) })
+                  : t("closure.passNoRefund")}
               </li>
             ))}
           </ul>
@@ -125,7 +129,7 @@ export function ParkGuaranteeOffers({ park }: { park: AdminPark }) {
   const { t, i18n } = useTranslation("admin-parks");
   const offers = useQuery(guaranteeOffersQuery(park.id));
   const page = offers.data;
-  if (!page || page.total === 0) return null;
+  if (!page || (page.total === 0 && page.totals.length === 0)) return null;
   const money = (n: number, currency: string) => formatMoney(n, currency, i18n.language);
   const when = (o: Offer) =>
     `${formatShortZoned(o.start_time, i18n.language, o.time_zone)} – ${formatShortZoned(o.end_time, i18n.language, o.time_zone)}`;
@@ -165,16 +169,20 @@ export function ParkGuaranteeOffers({ park }: { park: AdminPark }) {
             parkwell: money(x.parkwell_paid, x.currency),
             open: x.open,
           })}
+          {x.passes_refunded > 0 &&
+            ` ${t("guarantee.passesRefunded", { amount: money(x.passes_refunded, x.currency) })}`}
         </p>
       ))}
-      <DataTable<Offer>
-        caption={t("guarantee.title")}
-        columns={columns}
-        rowKey={(o) => o.booking_code}
-        query={offers}
-        cards
-        paged={false}
-      />
+      {page.total > 0 && (
+        <DataTable<Offer>
+          caption={t("guarantee.title")}
+          columns={columns}
+          rowKey={(o) => o.booking_code}
+          query={offers}
+          cards
+          paged={false}
+        />
+      )}
     </section>
   );
 }
