@@ -450,11 +450,28 @@ describe("the space guarantee", () => {
     ]);
 
     const wallet = await walletBalanceMinor(db, pass.driver.id, "NGN");
-    const saved = await call(manager, "PATCH", `/admin/parks/${passPark}`, {
-      closures,
-      confirm_closures: true,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    // Its payment right after the closure's commit fails (the database refuses it): the closure is
+    // saved all the same, and the guarantee's job pays the term once the fault is gone.
+    await db.execute(sql.raw(`CREATE FUNCTION pg_temp_refuse_pass() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`));
+    await db.execute(
+      sql.raw(`CREATE TRIGGER refuse_pass BEFORE UPDATE ON pass_closure_refunds FOR EACH ROW
+        WHEN (OLD.pass_id = '${pass.id}') EXECUTE FUNCTION pg_temp_refuse_pass()`),
+    );
+    try {
+      const saved = await call(manager, "PATCH", `/admin/parks/${passPark}`, {
+        closures,
+        confirm_closures: true,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().closures).toEqual(closures);
+      expect(await walletBalanceMinor(db, pass.driver.id, "NGN")).toBe(wallet);
+    } finally {
+      await db.execute(sql.raw("DROP TRIGGER refuse_pass ON pass_closure_refunds"));
+      await db.execute(sql.raw("DROP FUNCTION pg_temp_refuse_pass()"));
+    }
+    await ctx.app.jobs.send(db, "guarantee-refund", {});
+    await ctx.app.jobs.runDue(["guarantee-refund"]);
     expect(await walletBalanceMinor(db, pass.driver.id, "NGN")).toBe(wallet + expected);
     const ledgerKey = `pass:${pass.id}:closure:1:${closed[0]}`;
     const rows = await queryRows<{ day: string; amount: number; key: string }>(

@@ -15,8 +15,12 @@ declare module "../../jobs/queue" {
 export const GUARANTEE_JOBS = [
   // Each minute: an offer still open when its booking's window starts is refunded in full, and a
   // pass term a closure owes (its payment after the closure's commit failed or never ran) is paid.
+  // Either part's failure leaves the other's work done; the run then fails, and is retried.
   registerJob("guarantee-refund", scheduled("* * * * *"), async (_data, d: GuaranteeDeps) => {
-    await refundDueOffers(d);
-    await payClosedPassDays(d, null);
+    let first: unknown = null;
+    for (const part of [() => refundDueOffers(d), () => payClosedPassDays(d, null)]) {
+      await part().catch((err: unknown) => (first ??= err));
+    }
+    if (first) throw first;
   }),
 ];

@@ -130,13 +130,17 @@ export async function insertPassRefunds(
   return made.length;
 }
 
-/** The pass terms that are owed a closure's refund (at one park, or anywhere), oldest first. */
-export function owedPassTerms(db: Db, parkId: number | null, limit: number) {
-  return queryRows<{ pass_id: string; period: number }>(
+/**
+ * The pass terms that are owed a closure's refund (at one park, or anywhere), oldest first, after
+ * `after` (the `first` of the last term a run has tried): a run walks each once, so one that fails
+ * does not hide the others.
+ */
+export function owedPassTerms(db: Db, parkId: number | null, limit: number, after = 0) {
+  return queryRows<{ pass_id: string; period: number; first: number }>(
     db,
-    sql`SELECT pass_id, period FROM pass_closure_refunds
+    sql`SELECT pass_id, period, min(id) AS first FROM pass_closure_refunds
       WHERE paid_at IS NULL ${parkId === null ? sql`` : sql`AND park_id = ${parkId}`}
-      GROUP BY pass_id, period ORDER BY min(id) LIMIT ${limit}`,
+      GROUP BY pass_id, period HAVING min(id) > ${after} ORDER BY min(id) LIMIT ${limit}`,
   );
 }
 

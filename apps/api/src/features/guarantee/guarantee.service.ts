@@ -167,15 +167,26 @@ export async function owePassRefunds(
  * refund (refundPassTerm: the purchase engine's refund of that term's charge, move
  * `closure:<period>:<first day>`, its credit note, whose trigger takes the operator's share) at
  * most what the term still holds, the days marked paid, the driver's e-mail. Run twice or by two
- * processes, each day is paid once. Returns how many terms got money back.
+ * processes, each day is paid once. Returns how many terms got money back. One term's failure does
+ * not hold back the others: each owed term is tried once, then the first error is thrown.
  */
 export async function payClosedPassDays(deps: GuaranteeDeps, parkId: number | null): Promise<number> {
   let paid = 0;
-  for (let round = 0; round < 20; round++) {
-    const owed = await repo.owedPassTerms(deps.db, parkId, 50);
+  let first: unknown = null;
+  let after = 0;
+  for (;;) {
+    const owed = await repo.owedPassTerms(deps.db, parkId, 50, after);
     if (owed.length === 0) break;
-    for (const o of owed) if (await payPassTerm(deps, o.pass_id, Number(o.period))) paid += 1;
+    for (const o of owed) {
+      try {
+        if (await payPassTerm(deps, o.pass_id, Number(o.period))) paid += 1;
+      } catch (err) {
+        first ??= err;
+      }
+    }
+    after = Number(owed[owed.length - 1]!.first);
   }
+  if (first) throw first;
   return paid;
 }
 
