@@ -452,8 +452,10 @@ describe("the space guarantee", () => {
     const wallet = await walletBalanceMinor(db, pass.driver.id, "NGN");
     // Its payment right after the closure's commit fails (the database refuses it): the closure is
     // saved all the same, and the guarantee's job pays the term once the fault is gone.
-    await db.execute(sql.raw(`CREATE FUNCTION pg_temp_refuse_pass() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`));
+    await db.execute(
+      sql.raw(`CREATE FUNCTION pg_temp_refuse_pass() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'refused by the test'; END $$`),
+    );
     await db.execute(
       sql.raw(`CREATE TRIGGER refuse_pass BEFORE UPDATE ON pass_closure_refunds FOR EACH ROW
         WHEN (OLD.pass_id = '${pass.id}') EXECUTE FUNCTION pg_temp_refuse_pass()`),
