@@ -24,6 +24,8 @@ import { pgCode, SQLSTATE } from "../../lib/pg-error";
 import type { Tx } from "../../db/tx";
 import { payerOfBooking } from "../companies/company-pay.service";
 import { clockOfPark } from "../parks/parks.present";
+import type { BookedRateRule } from "../parks/pricing.domain";
+import { ruleForWindow, ruleOfWindow, rulesOfParks } from "../parks/rate-rules.service";
 import { fingerprintOf } from "../purchases/purchases.domain";
 import { releaseCouponUse } from "../purchases/coupons.service";
 import { refundPurchase, shortfall } from "../purchases/purchases.service";
@@ -114,7 +116,9 @@ const rebookFingerprint = (bookingId: string, parkId: number) => fingerprintOf([
 /**
  * Whether `to` can take the booking's window at `now`: another active park of the same country
  * (so the same currency), selling spaces of its vehicle type, open over the window; the price of
- * the window there today (pricing.domain, no coupon). Refusals: 422 at park_id, or the window's.
+ * the window there today (pricing.domain, no coupon), by the busy-time rule the park would price
+ * it by now (its rules and the window's occupancy, as a quote reads them: decision 059). Refusals:
+ * 422 at park_id, or the window's.
  */
 async function rebookingPrice(
   db: BookingDeps["db"],
@@ -124,15 +128,65 @@ async function rebookingPrice(
 ) {
   const fromPark = await readParkWithCountry(db, first.parkId, first.vehicleTypeId);
   const to = parkId === first.parkId ? undefined : await readParkWithCountry(db, parkId, first.vehicleTypeId);
-  return priceRebooking(first, fromPark, to, now);
+  const rule =
+    to && to.hourlyMinor !== null && to.dailyMaxMinor !== null
+      ? await ruleForWindow(
+          db,
+          to,
+          { hourlyMinor: to.hourlyMinor, dailyMaxMinor: to.dailyMaxMinor },
+          first.vehicleTypeId,
+          first.startTime,
+          first.endTime,
+        )
+      : null;
+  return priceRebooking(first, fromPark, to, now, rule);
 }
 
-/** rebookingPrice with both parks already read (`to` undefined: not found, or the booking's own). */
+/**
+ * The busy-time rule each park would price the window by now (decision 059), for a list of choices:
+ * the rules of the parks that have some in one statement, the occupancy from `free` (the parks'
+ * free spaces for the window, read once for the list). A park without rules: null.
+ */
+export async function rebookingRules(
+  db: BookingDeps["db"],
+  parks: readonly ParkForBooking[],
+  window: { start: Date; end: Date },
+  free: ReadonlyMap<number, { capacity: number; available: number }>,
+): Promise<Map<number, BookedRateRule | null>> {
+  const ruled = parks.filter((p) => p.hasRateRules && p.hourlyMinor !== null && p.dailyMaxMinor !== null);
+  const rules =
+    ruled.length > 0
+      ? await rulesOfParks(
+          db,
+          ruled.map((p) => p.id),
+        )
+      : new Map();
+  const found = new Map<number, BookedRateRule | null>();
+  for (const p of ruled) {
+    const list = rules.get(p.id);
+    if (!list?.length) continue;
+    found.set(
+      p.id,
+      ruleOfWindow(
+        list,
+        { hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! },
+        { ...window, timeZone: p.timeZone, spaces: free.get(p.id) ?? { capacity: 0, available: 0 } },
+      ),
+    );
+  }
+  return found;
+}
+
+/**
+ * rebookingPrice with both parks already read (`to` undefined: not found, or the booking's own) and
+ * the busy-time rule `to` prices the window by (null: its normal rates).
+ */
 export function priceRebooking(
   first: Pick<BookingRow, "currency" | "startTime" | "endTime">,
   fromPark: ParkForBooking | undefined,
   to: ParkForBooking | undefined,
   now: Date,
+  rule: BookedRateRule | null = null,
 ) {
   if (
     !fromPark ||
@@ -150,7 +204,7 @@ export function priceRebooking(
   if (!verdict.bookable) {
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
-  return { park: to, fromPark, breakdown: price(to, first.startTime, first.endTime, now, null) };
+  return { park: to, fromPark, breakdown: price(to, first.startTime, first.endTime, now, null, rule) };
 }
 
 /**

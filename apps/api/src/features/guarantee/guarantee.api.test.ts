@@ -157,8 +157,19 @@ describe("the space guarantee", () => {
     // The nearest park costs more than was paid now: the guarantee pays the difference.
     await db.execute(sql`UPDATE park_rates SET hourly_minor = hourly_minor * 5, daily_max_minor = daily_max_minor * 5
       WHERE park_id = ${target.park_id} AND vehicle_type_id = 1 AND kind = 'standard'`);
+    const normal = (await call(drivers[0]!, "GET", `/booking-offers/${code0}`)).json<BookingOffer>();
+    const normalPrice = normal.alternatives.find((a) => a.park_id === target.park_id)!.price;
+    // And it prices by a busy-time rule now (decision 059): the offer and the rebooking say so.
+    const admin = await createStaff(db, "admin");
+    const rule = await call(admin, "POST", `/admin/parks/${target.park_id}/rate-rules`, {
+      name: "Always busy",
+      adjustment_percent: 100,
+      days: [0, 1, 2, 3, 4, 5, 6],
+    });
+    expect(rule.statusCode, rule.body).toBe(201);
     const priced = (await call(drivers[0]!, "GET", `/booking-offers/${code0}`)).json<BookingOffer>();
     const again = priced.alternatives.find((a) => a.park_id === target.park_id)!;
+    expect(again.price).toBeGreaterThan(normalPrice);
     expect(again.covered).toBeGreaterThan(0);
     expect(again.covered).toBeCloseTo(again.price - booked[0]!.paid, 6);
 
@@ -179,6 +190,8 @@ describe("the space guarantee", () => {
       end_time: booked[0]!.end_time,
     });
     expect(rebooked.park.id).toBe(target.park_id);
+    expect(rebooked.amount).toBeCloseTo(again.price, 6);
+    expect(rebooked.breakdown.busy_time).toMatchObject({ rule: "Always busy" });
     expect(await walletBalanceMinor(db, drivers[0]!.id, "NGN")).toBe(wallet);
     // The same key replays the rebooking; nothing moves again.
     const replay = await call(

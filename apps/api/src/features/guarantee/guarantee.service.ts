@@ -22,7 +22,7 @@ import { toMajor } from "../../lib/money";
 import { listPage, offsetOf } from "../../lib/pagination";
 import { cancelInFull } from "../bookings/bookings.service";
 import { queueOfferMail } from "../bookings/bookings-mail.service";
-import { priceRebooking, rebookBooking, type Rebooked } from "../bookings/rebook.service";
+import { priceRebooking, rebookBooking, rebookingRules, type Rebooked } from "../bookings/rebook.service";
 import {
   readParksWithCountry,
   readParkWithCountry,
@@ -528,12 +528,19 @@ export async function freeAlternatives(
     freeSpacesOf(db, ids, booking.vehicleTypeId, booking.startTime, booking.endTime),
     readParksWithCountry(db, ids, booking.vehicleTypeId),
   ]);
+  // Each priced as the rebooking will be: by the busy-time rule its park would price the window by.
+  const rules = await rebookingRules(
+    db,
+    [...parks.values()],
+    { start: booking.startTime, end: booking.endTime },
+    free,
+  );
   for (const c of candidates) {
     if (alternatives.length >= GUARANTEE_ALTERNATIVES) break;
     const spaces = free.get(c.id)?.available ?? 0;
     if (spaces <= 0) continue;
     try {
-      const { breakdown } = priceRebooking(booking, fromPark, parks.get(c.id), now);
+      const { breakdown } = priceRebooking(booking, fromPark, parks.get(c.id), now, rules.get(c.id) ?? null);
       alternatives.push({
         park: c,
         distanceKm: here ? distanceKm(here, c) : 0,
