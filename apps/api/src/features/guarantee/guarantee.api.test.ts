@@ -301,8 +301,7 @@ describe("the space guarantee", () => {
       confirm_closures: true,
     });
     expect(closed.statusCode, closed.body).toBe(200);
-    // Both windows have started; the earlier one's refund fails (the database refuses its booking's
-    // update), so it comes first in the job's order.
+    // Both windows have started; the earlier one's refund (first in the job's order) fails.
     for (const [i, code] of codes.entries()) {
       await db.execute(
         sql`UPDATE bookings SET start_time = ${at(-(2 - i) * 60_000).toISOString()}::timestamptz WHERE booking_code = ${code}`,
@@ -463,8 +462,7 @@ describe("the space guarantee", () => {
     ]);
 
     const wallet = await walletBalanceMinor(db, pass.driver.id, "NGN");
-    // Its payment right after the closure's commit fails (the database refuses it): the closure is
-    // saved all the same, and the guarantee's job pays the term once the fault is gone.
+    // Its payment after the closure's commit fails: the closure is saved, the job pays it later.
     await db.execute(
       sql.raw(`CREATE FUNCTION pg_temp_refuse_pass() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'refused by the test'; END $$`),

@@ -423,9 +423,8 @@ export async function update(
     }
     return { view: await adminParkView(servedCountries(db), tx, after), owed };
   });
-  // The passes' closed days, at once, a pass term a transaction. The closure is saved: a payment
-  // that fails here is the guarantee's job's to make (it runs each minute and reports a failure),
-  // not a failed answer to the change.
+  // The passes' closed days, at once, a term a transaction. The closure is saved: a payment that
+  // fails here is the guarantee's job's (each minute), not a failed answer to the change.
   if (owed > 0) await payClosedPassDays({ db, jobs, clock: () => now }, id).catch(() => 0);
   return view;
 }
