@@ -332,5 +332,7 @@ export const GateClaimSchema = z
   .meta({ id: "GateClaim" });
 export type GateClaim = z.infer<typeof GateClaimSchema>;
 
-export const GateClaimListSchema = z.object({ items: z.array(GateClaimSchema) }).meta({ id: "GateClaimList" });
+export const GateClaimListSchema = z
+  .object({ items: z.array(GateClaimSchema) })
+  .meta({ id: "GateClaimList" });
 export type GateClaimList = z.infer<typeof GateClaimListSchema>;

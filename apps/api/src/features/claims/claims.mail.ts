@@ -47,7 +47,9 @@ export async function composeClaimMail(
       c.decision === "decline"
         ? "declined"
         : c.decision === "rebook"
-          ? ({ rule: "ruleRebooked", attendant: "attendantRebooked", staff: "rebooked" } as const)[decidedByOf(c)]
+          ? ({ rule: "ruleRebooked", attendant: "attendantRebooked", staff: "rebooked" } as const)[
+              decidedByOf(c)
+            ]
           : ({ rule: "rule", attendant: "attendant", staff: "refunded" } as const)[decidedByOf(c)],
     refund: moneyText(c.refundMinor, currency, await d.countries.currencyDecimals(currency), lang),
     rebooked: v.rebooked ? { code: v.rebooked.bookingCode, park: v.rebooked.parkName } : null,
@@ -76,7 +78,8 @@ export function claimDecidedMail(
      * staff) or ruleRebooked (at once, the driver having asked for a space nearby); attendant and
      * attendantRebooked: the same, the park's attendant having confirmed the problem at the gate.
      */
-    decision: "rule" | "refunded" | "declined" | "rebooked" | "ruleRebooked" | "attendant" | "attendantRebooked";
+    decision:
+      "rule" | "refunded" | "declined" | "rebooked" | "ruleRebooked" | "attendant" | "attendantRebooked";
     refund: string;
     /** A rebooking's new booking: its code and park. */
     rebooked?: { code: string; park: string } | null;

@@ -97,8 +97,8 @@ export interface Decision {
  * Who decides: staff in the back office, a rule on the park's records, or the park's attendant
  * confirming the driver's problem at the gate (with the confirmation's Idempotency-Key).
  */
-export type DecidedBy = { staffId: string } | { rule: string } | { attendantId: string; key?: string | undefined };
-
+export type DecidedBy =
+  { staffId: string } | { rule: string } | { attendantId: string; key?: string | undefined };
 
 /** The claim's provenance columns for `by`. */
 function provenance(by: DecidedBy): Pick<ClaimRow, "decidedBy" | "decidedByRule" | "decisionKey"> {
@@ -522,7 +522,8 @@ async function rebookOrRefund(
   inTx?: (tx: Tx, before: ClaimRow, after: ClaimRow) => Promise<void>,
 ): Promise<void> {
   const nearest = (await unlessRefused(() => rebookParks(deps, c)))?.alternatives[0];
-  if (nearest && (await unlessRefused(() => rebookClaim(deps, c, { parkId: nearest.park.id, by }, inTx)))) return;
+  if (nearest && (await unlessRefused(() => rebookClaim(deps, c, { parkId: nearest.park.id, by }, inTx))))
+    return;
   const latest = (await repo.claimView(deps.db, c.id))?.row;
   if (!latest) throw claimNotFound();
   if (latest.status !== "open") throw claimDecided();

@@ -121,9 +121,11 @@ function Decision({
         <>
           <p>
             {t(
-              { rule: "page.rebookedByRule", attendant: "page.rebookedByAttendant", staff: "page.rebookedOn" }[
-                d.by
-              ],
+              {
+                rule: "page.rebookedByRule",
+                attendant: "page.rebookedByAttendant",
+                staff: "page.rebookedOn",
+              }[d.by],
               { date: at(d.at) },
             )}
           </p>
@@ -141,10 +143,17 @@ function Decision({
         <p>
           {d.kind === "decline"
             ? t("page.declined", { date: at(d.at) })
-            : t({ rule: "page.refundedByRule", attendant: "page.refundedByAttendant", staff: "page.refunded" }[d.by], {
-                amount: money(d.refund ?? 0),
-                date: at(d.at),
-              })}
+            : t(
+                {
+                  rule: "page.refundedByRule",
+                  attendant: "page.refundedByAttendant",
+                  staff: "page.refunded",
+                }[d.by],
+                {
+                  amount: money(d.refund ?? 0),
+                  date: at(d.at),
+                },
+              )}
         </p>
       )}
       {d.reason && (

@@ -4,8 +4,6 @@
  * rules and the money are features/claims'.
  */
 import {
-  CLAIM_CONFIRMABLE,
-  CLAIM_REASONS,
   type AdminClaim,
   type AdminClaimsQuery,
   type ClaimDecisionBody,
@@ -17,8 +15,6 @@ import type { Tx } from "../../../db/tx";
 import { AppError } from "../../../lib/app-error";
 import { decimalsRefusal, toMinor } from "../../../lib/money";
 import * as read from "../../claims/claims-read.service";
-import { gateSince } from "../../claims/claims.domain";
-import { gateClaims } from "../../claims/claims.repo";
 import {
   confirmClaim,
   decideClaim,
@@ -141,13 +137,7 @@ export async function listGateClaims(
   parkId: number | undefined,
 ): Promise<GateClaimList> {
   if (parkId !== undefined) await requireParkInScope(deps.db, staff, parkId);
-  const rows = await gateClaims(deps.db, {
-    parkIds: staff.parkIds,
-    parkId,
-    reasons: CLAIM_REASONS.filter((r) => CLAIM_CONFIRMABLE[r]),
-    since: gateSince(deps.clock()),
-    limit: GATE_CLAIMS_LIMIT,
-  });
+  const rows = await read.gateQueue(deps, staff.parkIds, parkId, GATE_CLAIMS_LIMIT);
   return {
     items: rows.map((r) => ({
       id: r.id,

@@ -26,9 +26,7 @@ export function GateClaims({ parkId, canConfirm }: { parkId: number; canConfirm:
     onSuccess: async (after, g) => {
       setKey(crypto.randomUUID());
       const code = g.booking_code ?? g.pass_code ?? g.code;
-      setDone(
-        t(`problems.done.${after.status}`, { code, park: after.decision?.rebooked?.park.name ?? "" }),
-      );
+      setDone(t(`problems.done.${after.status}`, { code, park: after.decision?.rebooked?.park.name ?? "" }));
       await client.invalidateQueries({ queryKey: ["admin", "gate"] });
     },
     onError: async () => {
@@ -60,7 +58,9 @@ export function GateClaims({ parkId, canConfirm }: { parkId: number; canConfirm:
             const code = g.booking_code ?? g.pass_code ?? g.code;
             return (
               <li key={g.id} className="gate-row" data-testid="gate-problem">
-                <span className="gate-row__time">{formatShortZoned(g.filed_at, i18n.language, g.time_zone)}</span>
+                <span className="gate-row__time">
+                  {formatShortZoned(g.filed_at, i18n.language, g.time_zone)}
+                </span>
                 <span className="gate-row__car">
                   <strong>{g.plate ?? t("problems.noPlate")}</strong> · {t(`problems.reasons.${g.reason}`)}
                   {g.remedy === "rebook" && ` · ${t("problems.nearby")}`}

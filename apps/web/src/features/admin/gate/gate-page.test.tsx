@@ -266,7 +266,9 @@ describe("the gate page", () => {
       .on("GET /admin/gate/claims", { json: { items: [problem] } })
       .on("POST /admin/claims/7/confirm", { json: { id: 7, status: "refunded", decision: null } });
     await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12" });
-    const section = (await screen.findByRole("heading", { name: /Problems reported here/ })).closest("section")!;
+    const section = (await screen.findByRole("heading", { name: /Problems reported here/ })).closest(
+      "section",
+    )!;
     const row = await within(section).findByTestId("gate-problem");
     expect(row.textContent).toContain("LAG123XY · Barrier closed");
     expect(row.textContent).toContain("PW-7K3MQ2XA");
