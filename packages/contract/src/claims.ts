@@ -77,6 +77,29 @@ export const CLAIM_REBOOK_REASON_MESSAGE =
 export const CLAIM_REBOOK_OVER_MESSAGE =
   "This booking's window is over: there is nothing left to rebook, refund the claim instead";
 
+/**
+ * Which reasons the park's attendant may confirm at the gate (decided at once as the park_full rule
+ * decides): a full park and a closed barrier are seen at the gate; a space not as described and a
+ * wrong charge are staff's to judge.
+ */
+export const CLAIM_CONFIRMABLE: Readonly<Record<ClaimReason, boolean>> = {
+  park_full: true,
+  barrier_closed: true,
+  not_as_described: false,
+  charged_wrongly: false,
+};
+
+/**
+ * How long a claim stays on the gate's list for its attendant to confirm: the claim windows of the
+ * gate's reasons close at the booking's end, and the gate confirms what it sees now; older claims
+ * are the back office's.
+ */
+export const GATE_CLAIM_HOURS = 12;
+
+export const CLAIM_NOT_CONFIRMABLE_MESSAGE =
+  "Only a full park or a closed barrier can be confirmed at the gate: staff decide the others";
+export const CLAIM_NOT_AT_GATE_MESSAGE = `This problem was reported more than ${GATE_CLAIM_HOURS} hours ago: staff decide it in the back office`;
+
 export const CLAIM_DETAILS_MAX = 1000;
 export const CLAIM_DECLINE_REASON_MAX = 500;
 /** The default time to decide a claim, in hours, for a country whose row sets none. */
@@ -152,8 +175,11 @@ const DecisionSchema = z.object({
   refund: z.number().nullable(),
   /** The words the driver reads: a decline's reason, or staff's note on a refund. */
   reason: z.string().nullable(),
-  /** rule: resolved at once by the park's records; staff: decided in the back office. */
-  by: z.enum(["rule", "staff"]),
+  /**
+   * rule: resolved at once by the park's records; attendant: confirmed at the gate by the park's
+   * attendant (resolved at once as the rule does); staff: decided in the back office.
+   */
+  by: z.enum(["rule", "attendant", "staff"]),
   at: z.string(),
   /** rebook: the new booking and its park; null for the other decisions. */
   rebooked: z
@@ -277,3 +303,36 @@ export const ClaimRebookParksSchema = z
   })
   .meta({ id: "ClaimRebookParks" });
 export type ClaimRebookParks = z.infer<typeof ClaimRebookParksSchema>;
+
+// ------------------------------------------------------------------------------- the gate
+
+/** GET /admin/gate/claims: the park chosen at the gate (else every park of the attendant's). */
+export const GateClaimsQuerySchema = z.object({
+  park_id: z.preprocess((v) => (v === "" ? undefined : v), idParam("park_id").optional()),
+});
+export type GateClaimsQuery = z.infer<typeof GateClaimsQuerySchema>;
+
+/** A problem a driver reported at the gate's park, for its attendant to confirm. */
+export const GateClaimSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    reason: z.enum(CLAIM_REASONS),
+    booking_code: z.string().nullable(),
+    pass_code: z.string().nullable(),
+    /** The booking's plate, null when the driver gave none (or a pass's claim). */
+    plate: z.string().nullable(),
+    park: z.object({ id: z.number().int(), name: z.string() }),
+    /** The park's clock: `filed_at` is shown on it. */
+    time_zone: z.string(),
+    filed_at: z.string(),
+    /** rebook: the driver asked for a space nearby (a confirmation rebooks, else refunds). */
+    remedy: z.enum(CLAIM_REMEDIES),
+  })
+  .meta({ id: "GateClaim" });
+export type GateClaim = z.infer<typeof GateClaimSchema>;
+
+export const GateClaimListSchema = z
+  .object({ items: z.array(GateClaimSchema) })
+  .meta({ id: "GateClaimList" });
+export type GateClaimList = z.infer<typeof GateClaimListSchema>;

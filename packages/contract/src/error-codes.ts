@@ -329,6 +329,14 @@ export const ERRORS = {
     status: 409,
     when: "a claim's rebooking once its booking's window is over (refund it instead)",
   },
+  claim_not_confirmable: {
+    status: 422,
+    when: "an attendant's confirmation of a claim whose reason the gate does not see (not as described, a wrong charge)",
+  },
+  claim_not_at_gate: {
+    status: 409,
+    when: "an attendant's confirmation of a claim filed longer ago than the gate lists (staff decide it)",
+  },
   post_not_found: { status: 404, when: "no such blog post" },
   page_changed: { status: 409, when: "someone published the page meanwhile: reload" },
   terms_outdated: { status: 409, when: "acceptance of Terms that are not the current ones" },

@@ -3843,6 +3843,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/admin/gate/claims": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Problems drivers reported at my parks (a full park, a closed barrier) in the last hours, still open: the attendant may confirm them */
+    get: operations["listGateClaims"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/admin/claims/{id}/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The park's attendant confirms a full park or a closed barrier reported at the gate: decided at once as the park_full rule does (a full refund, or a space nearby when the driver asked for one); replays with the same Idempotency-Key */
+    post: operations["confirmClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/admin/blog/posts": {
     parameters: {
       query?: never;
@@ -9478,7 +9512,7 @@ export interface components {
         refund: number | null;
         reason: string | null;
         /** @enum {string} */
-        by: "rule" | "staff";
+        by: "rule" | "attendant" | "staff";
         at: string;
         rebooked: {
           booking_id: string;
@@ -9537,7 +9571,7 @@ export interface components {
         refund: number | null;
         reason: string | null;
         /** @enum {string} */
-        by: "rule" | "staff";
+        by: "rule" | "attendant" | "staff";
         at: string;
         rebooked: {
           booking_id: string;
@@ -9580,6 +9614,26 @@ export interface components {
         covered: number;
         returned: number;
       }[];
+    };
+    GateClaim: {
+      id: number;
+      code: string;
+      /** @enum {string} */
+      reason: "park_full" | "barrier_closed" | "not_as_described" | "charged_wrongly";
+      booking_code: string | null;
+      pass_code: string | null;
+      plate: string | null;
+      park: {
+        id: number;
+        name: string;
+      };
+      time_zone: string;
+      filed_at: string;
+      /** @enum {string} */
+      remedy: "refund" | "rebook";
+    };
+    GateClaimList: {
+      items: components["schemas"]["GateClaim"][];
     };
     OwnReviewPage: {
       items: components["schemas"]["OwnReview"][];
@@ -26670,6 +26724,151 @@ export interface operations {
         "application/json": components["schemas"]["ClaimDecisionBodyInput"];
       };
     };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AdminClaim"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  listGateClaims: {
+    parameters: {
+      query?: {
+        park_id?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["GateClaimList"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  confirmClaim: {
+    parameters: {
+      query?: never;
+      header?: {
+        "idempotency-key"?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
     responses: {
       /** @description Default Response */
       200: {

@@ -69,6 +69,13 @@ export const claims = pgTable(
     rebookedBookingId: uuid("rebooked_booking_id").references(() => bookings.id, { onDelete: "restrict" }),
     idempotencyKey: text("idempotency_key"),
     requestHash: text("request_hash"),
+    /** What the driver asked for when filing: `rebook` ("Find me a space nearby"), else null (a refund). */
+    remedy: text("remedy"),
+    /**
+     * The attendant's confirmation (decided_by_rule `attendant_confirmed`, decided_by the attendant):
+     * its Idempotency-Key, so a replay answers the decision made rather than "already decided".
+     */
+    decisionKey: text("decision_key"),
   },
   (t) => [
     uniqueIndex("claims_code_key").on(t.code),

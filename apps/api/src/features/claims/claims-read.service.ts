@@ -3,7 +3,13 @@
  * in the private storage as vehicle documents are (decision 032), checked by its bytes, served only
  * through a five-minute link bound to its caller (the driver, or staff holding claims.view).
  */
-import type { AdminClaim, AdminClaimsQuery, Claim } from "@parkwell/contract";
+import {
+  CLAIM_CONFIRMABLE,
+  CLAIM_REASONS,
+  type AdminClaim,
+  type AdminClaimsQuery,
+  type Claim,
+} from "@parkwell/contract";
 import { AppError } from "../../lib/app-error";
 import { listPage, offsetOf, type PageQuery } from "../../lib/pagination";
 import {
@@ -14,6 +20,7 @@ import {
   type DocumentType,
 } from "../../lib/private-files";
 import { servedCountries } from "../reference/served-countries";
+import { gateSince } from "./claims.domain";
 import { presentAdminClaim, presentClaim } from "./claims.present";
 import * as repo from "./claims.repo";
 import type { ClaimView } from "./claims.repo";
@@ -157,4 +164,23 @@ export async function staffQueue(
     );
   }
   return listPage(items, total, q);
+}
+
+/**
+ * The gate's list: the open claims of the reasons an attendant may confirm (CLAIM_CONFIRMABLE)
+ * filed within GATE_CLAIM_HOURS at the attendant's parks (or `parkId`), the newest first.
+ */
+export function gateQueue(
+  deps: Pick<ClaimDeps, "db" | "clock">,
+  parkIds: number[] | null,
+  parkId: number | undefined,
+  limit: number,
+): Promise<repo.GateClaimRow[]> {
+  return repo.gateClaims(deps.db, {
+    parkIds,
+    parkId,
+    reasons: CLAIM_REASONS.filter((r) => CLAIM_CONFIRMABLE[r]),
+    since: gateSince(deps.clock()),
+    limit,
+  });
 }

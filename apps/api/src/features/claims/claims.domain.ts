@@ -3,7 +3,13 @@
  * the window a rebooking takes, and the queue's clock (the part of a purchase a partial refund
  * gives back is receipts' partOfReversal).
  */
-import { CLAIM_REBOOKABLE, CLAIM_WINDOWS, PARKWELL_BEARS, type ClaimReason } from "@parkwell/contract";
+import {
+  CLAIM_REBOOKABLE,
+  CLAIM_WINDOWS,
+  GATE_CLAIM_HOURS,
+  PARKWELL_BEARS,
+  type ClaimReason,
+} from "@parkwell/contract";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -73,3 +79,17 @@ export function rebookWindow(
       : new Date(Math.ceil(now.getTime() / MINUTE_MS) * MINUTE_MS);
   return from.getTime() < booking.endTime.getTime() ? { start: from, end: booking.endTime } : null;
 }
+
+/** When the gate's list starts at `now`: claims filed since are its attendant's to confirm. */
+export const gateSince = (now: Date): Date => new Date(now.getTime() - GATE_CLAIM_HOURS * HOUR_MS);
+
+/** Whether a claim is still on the gate's list at `now` (filed within GATE_CLAIM_HOURS). */
+export const atGate = (c: { filedAt: Date }, now: Date): boolean =>
+  c.filedAt.getTime() >= gateSince(now).getTime();
+
+/** decided_by_rule of a claim the park's attendant confirmed at the gate (decided_by: the attendant). */
+export const ATTENDANT_CONFIRMED = "attendant_confirmed";
+
+/** Who decided a claim, as the driver and staff read it. */
+export const decidedByOf = (c: { decidedByRule: string | null }): "rule" | "attendant" | "staff" =>
+  c.decidedByRule === ATTENDANT_CONFIRMED ? "attendant" : c.decidedByRule ? "rule" : "staff";

@@ -14,6 +14,7 @@ import { fill, mailTexts } from "../../lib/texts";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
 import { claimView } from "./claims.repo";
+import { decidedByOf } from "./claims.domain";
 
 type Lang = "en" | "fr";
 
@@ -46,12 +47,10 @@ export async function composeClaimMail(
       c.decision === "decline"
         ? "declined"
         : c.decision === "rebook"
-          ? c.decidedByRule
-            ? "ruleRebooked"
-            : "rebooked"
-          : c.decidedByRule
-            ? "rule"
-            : "refunded",
+          ? ({ rule: "ruleRebooked", attendant: "attendantRebooked", staff: "rebooked" } as const)[
+              decidedByOf(c)
+            ]
+          : ({ rule: "rule", attendant: "attendant", staff: "refunded" } as const)[decidedByOf(c)],
     refund: moneyText(c.refundMinor, currency, await d.countries.currencyDecimals(currency), lang),
     rebooked: v.rebooked ? { code: v.rebooked.bookingCode, park: v.rebooked.parkName } : null,
     note: c.decisionReason,
@@ -76,9 +75,11 @@ export function claimDecidedMail(
     decidedAt: Date;
     /**
      * rule: refunded at once by the park's records; refunded: by staff; declined; rebooked (by
-     * staff) or ruleRebooked (at once, the driver having asked for a space nearby).
+     * staff) or ruleRebooked (at once, the driver having asked for a space nearby); attendant and
+     * attendantRebooked: the same, the park's attendant having confirmed the problem at the gate.
      */
-    decision: "rule" | "refunded" | "declined" | "rebooked" | "ruleRebooked";
+    decision:
+      "rule" | "refunded" | "declined" | "rebooked" | "ruleRebooked" | "attendant" | "attendantRebooked";
     refund: string;
     /** A rebooking's new booking: its code and park. */
     rebooked?: { code: string; park: string } | null;

@@ -1,7 +1,7 @@
 /** A claim as the driver and the back office read it (decision 057). Pure. */
 import type { AdminClaim, Claim, ClaimDecisionKind, ClaimReason, ClaimStatus } from "@parkwell/contract";
 import { toMajor } from "../../lib/money";
-import { isOverdue, parkwellBears } from "./claims.domain";
+import { decidedByOf, isOverdue, parkwellBears } from "./claims.domain";
 import type { ClaimView } from "./claims.repo";
 
 export function presentClaim(
@@ -37,7 +37,7 @@ export function presentClaim(
             kind: c.decision as ClaimDecisionKind,
             refund: c.decision === "decline" || c.decision === "rebook" ? null : money(c.refundMinor),
             reason: c.decisionReason,
-            by: c.decidedByRule ? "rule" : "staff",
+            by: decidedByOf(c),
             at: c.decidedAt.toISOString(),
             rebooked:
               c.rebookedBookingId && v.rebooked

@@ -2,7 +2,8 @@
 // one booking at once make one claim (the other is 409 claim_exists), a claim the gate's records
 // refund at once racing the driver's cancellation of the same booking moves money once, whichever
 // commits first, and a claim's rebooking raced by another staff member's or by the driver's
-// cancellation settles once. The ledger's and the operators' invariants hold after each round.
+// cancellation settles once, as does the park's attendant's confirmation raced by a staff decision.
+// The ledger's and the operators' invariants hold after each round.
 import type { ClaimRebookParks } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -195,6 +196,47 @@ describe.skipIf(TEST_ENGINE !== "postgres")("claims racing (PostgreSQL)", () => 
         await invariantsHold(db);
       }
       expect(outcomes.has("two staff")).toBe(true);
+    });
+  });
+
+  it("the attendant's confirmation raced by a staff decision settles once", async () => {
+    await onTwoApps(async (db, apps) => {
+      const harbourview = await operatorId(db, "Harbourview Parking Ltd");
+      const admin = await createStaff(db, "admin");
+      const parks = await allDayParks(db, 4, { operatorId: harbourview });
+      const attendant = await createStaff(db, "employee", { operatorId: harbourview, parkIds: parks });
+      for (const [round, park] of parks.entries()) {
+        const { driver, b } = await bookingMovedTo(apps[0]!, db, park, -30, 90);
+        const filed = await fileClaim(apps[0]!, driver, b.id, "park_full", `race-confirm-${round}`);
+        expect(filed.json(), filed.body).toMatchObject({ status: "open" });
+        const claimId = filed.json<{ id: number }>().id;
+        const before = await walletBalanceMinor(db, driver.id, "NGN");
+        const answers = await Promise.all([
+          apps[round % 2]!.inject({
+            method: "POST",
+            url: `/api/v1/admin/claims/${claimId}/confirm`,
+            headers: { ...bearer(attendant), "idempotency-key": `confirm-${round}` },
+          }),
+          apps[(round + 1) % 2]!.inject({
+            method: "POST",
+            url: `/api/v1/admin/claims/${claimId}/decision`,
+            headers: bearer(admin),
+            payload: { decision: round < 2 ? "refund_full" : "decline", reason: "Checked at the gate" },
+          }),
+        ]);
+        const bodies = answers.map((a) => a.body).join("\n");
+        expect(answers.map((a) => a.statusCode).sort(), bodies).toEqual([200, 409]);
+        expect(answers.find((a) => a.statusCode === 409)!.json().code).toBe("claim_decided");
+        const [row] = await queryRows<{ status: string; decided_by_rule: string | null }>(
+          db,
+          sql`SELECT status, decided_by_rule FROM claims WHERE id = ${claimId}`,
+        );
+        const refunded = row?.status === "refunded";
+        expect(await refundsOf(db, b.id), bodies).toBe(refunded ? 1 : 0);
+        expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(before + (refunded ? b.paid * 100 : 0));
+        expect(row?.decided_by_rule === "attendant_confirmed").toBe(answers[0]!.statusCode === 200);
+        await invariantsHold(db);
+      }
     });
   });
 });

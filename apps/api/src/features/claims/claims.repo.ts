@@ -458,3 +458,68 @@ export async function bookingRefunded(
           updated_at = ${set.at.toISOString()}::timestamptz WHERE id = ${id}`,
   );
 }
+
+/** An open claim on the gate's list: its booking's code and plate, or its pass's code. */
+export interface GateClaimRow {
+  id: number;
+  code: string;
+  reason: string;
+  remedy: string | null;
+  bookingCode: string | null;
+  passCode: string | null;
+  plate: string | null;
+  parkId: number;
+  parkName: string;
+  timeZone: string;
+  filedAt: Date;
+}
+
+/**
+ * The open claims of `reasons` filed since `since` at the attendant's parks (null: every park),
+ * or at `parkId` only, the newest first (a short list: `limit`).
+ */
+export async function gateClaims(
+  db: Tx,
+  f: { parkIds: number[] | null; parkId?: number | undefined; reasons: string[]; since: Date; limit: number },
+): Promise<GateClaimRow[]> {
+  const rows = await q<{
+    id: number;
+    code: string;
+    reason: string;
+    remedy: string | null;
+    booking_code: string | null;
+    pass_code: string | null;
+    plate: string | null;
+    park_id: number;
+    park_name: string;
+    time_zone: string;
+    filed_at: Date | string;
+  }>(
+    db,
+    sql`SELECT c.id, c.code, c.reason, c.remedy, b.booking_code, s.pass_code,
+          coalesce(b.plate_number, array_to_string(s.plates, ' / ')) AS plate, c.park_id, p.name AS park_name, p.time_zone, c.filed_at
+        FROM claims c
+        JOIN parks p ON p.id = c.park_id
+        LEFT JOIN bookings b ON b.id = c.booking_id
+        LEFT JOIN passes s ON s.id = c.pass_id
+        WHERE c.status = 'open' AND c.reason = ANY(${sql.param(f.reasons)}::text[])
+          AND c.filed_at >= ${f.since.toISOString()}::timestamptz
+          ${f.parkIds === null ? sql`` : sql`AND c.park_id = ANY(${sql.param(f.parkIds)}::int[])`}
+          ${f.parkId === undefined ? sql`` : sql`AND c.park_id = ${f.parkId}`}
+        ORDER BY c.filed_at DESC, c.id DESC
+        LIMIT ${f.limit}`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    code: r.code,
+    reason: r.reason,
+    remedy: r.remedy,
+    bookingCode: r.booking_code,
+    passCode: r.pass_code,
+    plate: r.plate,
+    parkId: Number(r.park_id),
+    parkName: r.park_name,
+    timeZone: r.time_zone,
+    filedAt: date(r.filed_at),
+  }));
+}

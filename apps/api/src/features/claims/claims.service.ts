@@ -10,6 +10,9 @@
 import type { ClaimCreateBody, ClaimDecisionKind, ClaimReason } from "@parkwell/contract";
 import {
   BOOKING_NOT_FOUND_MESSAGE,
+  CLAIM_CONFIRMABLE,
+  CLAIM_NOT_AT_GATE_MESSAGE,
+  CLAIM_NOT_CONFIRMABLE_MESSAGE,
   CLAIM_REBOOK_OVER_MESSAGE,
   CLAIM_REBOOK_PASS_MESSAGE,
   CLAIM_REBOOK_REASON_MESSAGE,
@@ -30,6 +33,8 @@ import { CODE_ATTEMPTS, fingerprintOf } from "../purchases/purchases.domain";
 import { servedCountries } from "../reference/served-countries";
 import { keepShareOfRefund } from "../settlements/operator-ledger.service";
 import {
+  ATTENDANT_CONFIRMED,
+  atGate,
   dueAtOf,
   parkwellBears,
   rebookable,
@@ -85,7 +90,21 @@ export interface Decision {
   /** refund_part: minor units. */
   amountMinor?: number;
   reason?: string | null;
-  by: { staffId: string } | { rule: string };
+  by: DecidedBy;
+}
+
+/**
+ * Who decides: staff in the back office, a rule on the park's records, or the park's attendant
+ * confirming the driver's problem at the gate (with the confirmation's Idempotency-Key).
+ */
+export type DecidedBy =
+  { staffId: string } | { rule: string } | { attendantId: string; key?: string | undefined };
+
+/** The claim's provenance columns for `by`. */
+function provenance(by: DecidedBy): Pick<ClaimRow, "decidedBy" | "decidedByRule" | "decisionKey"> {
+  if ("staffId" in by) return { decidedBy: by.staffId, decidedByRule: null, decisionKey: null };
+  if ("rule" in by) return { decidedBy: null, decidedByRule: by.rule, decisionKey: null };
+  return { decidedBy: by.attendantId, decidedByRule: ATTENDANT_CONFIRMED, decisionKey: by.key ?? null };
 }
 
 // ------------------------------------------------------------------------------- filing
@@ -170,6 +189,7 @@ async function fileClaimOnce(
         status: "open",
         filedAt: now,
         dueAt: dueAtOf(now, hours),
+        remedy: body.remedy ?? null,
         idempotencyKey: idempotencyKey ?? null,
         requestHash: idempotencyKey ? hash : null,
       });
@@ -301,8 +321,7 @@ async function decideInTx(
   const decided = {
     decision: d.kind,
     decisionReason: d.reason?.trim() || null,
-    decidedBy: "staffId" in d.by ? d.by.staffId : null,
-    decidedByRule: "rule" in d.by ? d.by.rule : null,
+    ...provenance(d.by),
     decidedAt: now,
   };
   let set: Partial<ClaimRow>;
@@ -469,8 +488,7 @@ export async function rebookClaim(
         status: "rebooked",
         decision: "rebook",
         decisionReason: d.reason?.trim() || null,
-        decidedBy: "staffId" in d.by ? d.by.staffId : null,
-        decidedByRule: "rule" in d.by ? d.by.rule : null,
+        ...provenance(d.by),
         decidedAt: done.at,
         rebookedBookingId: done.booking.id,
       };
@@ -482,29 +500,82 @@ export async function rebookClaim(
   return { replayed };
 }
 
+/** `run`'s answer, or null when it was refused (an AppError). */
+async function unlessRefused<T>(run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    return null;
+  }
+}
+
+/**
+ * The driver's "Find me a space nearby" acted on: rebooked at once at the nearest park free for
+ * what is left of the window; when none can take it (none listed, or the nearest filled or refused
+ * meanwhile), refunded in full. A claim decided in between is refused as decided.
+ */
+async function rebookOrRefund(
+  deps: ClaimDeps,
+  c: ClaimRow,
+  by: DecidedBy,
+  inTx?: (tx: Tx, before: ClaimRow, after: ClaimRow) => Promise<void>,
+): Promise<void> {
+  const nearest = (await unlessRefused(() => rebookParks(deps, c)))?.alternatives[0];
+  if (nearest && (await unlessRefused(() => rebookClaim(deps, c, { parkId: nearest.park.id, by }, inTx))))
+    return;
+  const latest = (await repo.claimView(deps.db, c.id))?.row;
+  if (!latest) throw claimNotFound();
+  if (latest.status !== "open") throw claimDecided();
+  await decideClaim(deps, latest, { kind: "refund_full", by }, inTx);
+}
+
 /**
  * The rule's path when the driver asked for a space nearby (park_full, the gate's records proving
- * it full): rebooked at once at the nearest park free for what is left of the window; when none
- * can take it (none listed, or the nearest filled or refused meanwhile), refunded in full as the
- * rule does otherwise. A claim staff decided in between stays as they decided it; anything else
- * refused leaves the claim open for staff.
+ * it full): rebookOrRefund. A claim staff decided in between stays as they decided it; anything
+ * else refused leaves the claim open for staff.
  */
 async function rebookOrRefundByRule(deps: ClaimDeps, claimId: number, by: { rule: string }): Promise<void> {
-  /** `run`'s answer, or null when it was refused (an AppError). */
-  const unlessRefused = async <T>(run: () => Promise<T>): Promise<T | null> => {
-    try {
-      return await run();
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      return null;
-    }
-  };
-  const read = async () => (await repo.claimView(deps.db, claimId))?.row;
-  const c = await read();
+  const c = (await repo.claimView(deps.db, claimId))?.row;
   if (!c || c.status !== "open") return;
-  const nearest = (await unlessRefused(() => rebookParks(deps, c)))?.alternatives[0];
-  if (nearest && (await unlessRefused(() => rebookClaim(deps, c, { parkId: nearest.park.id, by })))) return;
-  const latest = await read();
-  if (!latest || latest.status !== "open") return;
-  await unlessRefused(() => decideClaim(deps, latest, { kind: "refund_full", by }));
+  await unlessRefused(() => rebookOrRefund(deps, c, by));
+}
+
+// ------------------------------------------------------------------------------- the attendant
+
+/**
+ * The park's attendant confirms a driver's problem at the gate (a claim of a reason the gate sees,
+ * filed within GATE_CLAIM_HOURS; the caller checked the park's scope): decided at once as the
+ * park_full rule decides, `decided_by_rule` `attendant_confirmed` and `decided_by` the attendant.
+ * The driver's remedy: `rebook` is rebookOrRefund, anything else a full refund, both through the
+ * decision paths above (their lock order: a staff decision or a cancellation racing it settles
+ * once). A replay with the same Idempotency-Key answers the decision made (`replayed`).
+ */
+export async function confirmClaim(
+  deps: ClaimDeps,
+  c: ClaimRow,
+  attendantId: string,
+  key: string | undefined,
+  /** The caller's part of the decision's transaction (the audit entry). */
+  inTx?: (tx: Tx, before: ClaimRow, after: ClaimRow) => Promise<void>,
+): Promise<{ replayed: boolean }> {
+  const isReplay = (row: ClaimRow | undefined) =>
+    !!key && !!row && row.status !== "open" && row.decisionKey === key && row.decidedBy === attendantId;
+  if (isReplay(c)) return { replayed: true };
+  if (!CLAIM_CONFIRMABLE[c.reason as ClaimReason]) {
+    throw new AppError(422, "claim_not_confirmable", CLAIM_NOT_CONFIRMABLE_MESSAGE);
+  }
+  if (c.status !== "open") throw claimDecided();
+  if (!atGate(c, deps.clock())) throw new AppError(409, "claim_not_at_gate", CLAIM_NOT_AT_GATE_MESSAGE);
+  const by = { attendantId, key };
+  try {
+    if (c.remedy === "rebook" && c.bookingId) await rebookOrRefund(deps, c, by, inTx);
+    else await decideClaim(deps, c, { kind: "refund_full", by }, inTx);
+  } catch (err) {
+    if (err instanceof AppError && isReplay((await repo.claimView(deps.db, c.id))?.row)) {
+      return { replayed: true };
+    }
+    throw err;
+  }
+  return { replayed: false };
 }

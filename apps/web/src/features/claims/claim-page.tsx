@@ -119,7 +119,16 @@ function Decision({
       <h2>{t("page.decisionTitle")}</h2>
       {d.kind === "rebook" && d.rebooked ? (
         <>
-          <p>{t(d.by === "rule" ? "page.rebookedByRule" : "page.rebookedOn", { date: at(d.at) })}</p>
+          <p>
+            {t(
+              {
+                rule: "page.rebookedByRule",
+                attendant: "page.rebookedByAttendant",
+                staff: "page.rebookedOn",
+              }[d.by],
+              { date: at(d.at) },
+            )}
+          </p>
           <p data-testid="claim-rebooked">
             <WithCode
               text={t("page.rebooked", { park: d.rebooked.park.name, code: d.rebooked.booking_code })}
@@ -134,10 +143,17 @@ function Decision({
         <p>
           {d.kind === "decline"
             ? t("page.declined", { date: at(d.at) })
-            : t(d.by === "rule" ? "page.refundedByRule" : "page.refunded", {
-                amount: money(d.refund ?? 0),
-                date: at(d.at),
-              })}
+            : t(
+                {
+                  rule: "page.refundedByRule",
+                  attendant: "page.refundedByAttendant",
+                  staff: "page.refunded",
+                }[d.by],
+                {
+                  amount: money(d.refund ?? 0),
+                  date: at(d.at),
+                },
+              )}
         </p>
       )}
       {d.reason && (

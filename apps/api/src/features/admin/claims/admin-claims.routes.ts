@@ -6,6 +6,8 @@ import {
   ClaimIdParamsSchema,
   ClaimRebookParksSchema,
   ErrorSchema,
+  GateClaimListSchema,
+  GateClaimsQuerySchema,
   IdempotencyKeySchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -98,6 +100,49 @@ export function adminClaimsRoutes(deps: ClaimDeps, admin: AdminAccess): FastifyP
           auditActor(req),
           req.params.id,
           req.body,
+          req.headers["idempotency-key"],
+        );
+        if (replayed) reply.header("idempotent-replayed", "true");
+        return claim;
+      },
+    );
+
+    app.get(
+      "/admin/gate/claims",
+      {
+        onRequest: admin.permit("gate.view"),
+        schema: {
+          tags: ["Back office: gate"],
+          operationId: "listGateClaims",
+          summary:
+            "Problems drivers reported at my parks (a full park, a closed barrier) in the last hours, still open: the attendant may confirm them",
+          querystring: GateClaimsQuerySchema,
+          response: { 200: GateClaimListSchema, ...err },
+        },
+      },
+      async (req) => claims.listGateClaims(deps, requireStaff(req), req.query.park_id),
+    );
+
+    app.post(
+      "/admin/claims/:id/confirm",
+      {
+        onRequest: admin.permit("gate.update"),
+        schema: {
+          tags: ["Back office: gate"],
+          operationId: "confirmClaim",
+          summary:
+            "The park's attendant confirms a full park or a closed barrier reported at the gate: decided at once as the park_full rule does (a full refund, or a space nearby when the driver asked for one); replays with the same Idempotency-Key",
+          headers: z.object({ "idempotency-key": IdempotencyKeySchema.optional() }),
+          params: ClaimIdParamsSchema,
+          response: { 200: AdminClaimSchema, 402: ErrorSchema, ...err },
+        },
+      },
+      async (req, reply) => {
+        const { claim, replayed } = await claims.confirm(
+          deps,
+          requireStaff(req),
+          auditActor(req),
+          req.params.id,
           req.headers["idempotency-key"],
         );
         if (replayed) reply.header("idempotent-replayed", "true");

@@ -3,12 +3,20 @@
  * evidence, and the decision, each change with its audit entry in the decision's transaction. The
  * rules and the money are features/claims'.
  */
-import type { AdminClaim, AdminClaimsQuery, ClaimDecisionBody, ClaimRebookParks } from "@parkwell/contract";
+import {
+  type AdminClaim,
+  type AdminClaimsQuery,
+  type ClaimDecisionBody,
+  type ClaimRebookParks,
+  type ClaimRemedy,
+  type GateClaimList,
+} from "@parkwell/contract";
 import type { Tx } from "../../../db/tx";
 import { AppError } from "../../../lib/app-error";
 import { decimalsRefusal, toMinor } from "../../../lib/money";
 import * as read from "../../claims/claims-read.service";
 import {
+  confirmClaim,
   decideClaim,
   rebookClaim,
   rebookParks,
@@ -17,7 +25,7 @@ import {
 } from "../../claims/claims.service";
 import { presentAlternative } from "../../guarantee/guarantee.present";
 import { servedCountries } from "../../reference/served-countries";
-import type { StaffAccess } from "../access.service";
+import { requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 
 export function listClaims(deps: ClaimDeps, staff: StaffAccess, q: AdminClaimsQuery) {
@@ -112,4 +120,74 @@ export async function decide(
     audit,
   );
   return { claim: await read.staffClaim(deps, staff, id), replayed: false };
+}
+
+// ------------------------------------------------------------------------------- the gate
+
+/** How many problems the gate lists at most: the newest. */
+export const GATE_CLAIMS_LIMIT = 20;
+
+/**
+ * The problems drivers reported at the attendant's parks (or the park chosen at the gate) that the
+ * gate may confirm: open claims of a full park or a closed barrier filed within GATE_CLAIM_HOURS.
+ */
+export async function listGateClaims(
+  deps: ClaimDeps,
+  staff: StaffAccess,
+  parkId: number | undefined,
+): Promise<GateClaimList> {
+  if (parkId !== undefined) await requireParkInScope(deps.db, staff, parkId);
+  const rows = await read.gateQueue(deps, staff.parkIds, parkId, GATE_CLAIMS_LIMIT);
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      reason: r.reason as GateClaimList["items"][number]["reason"],
+      booking_code: r.bookingCode,
+      pass_code: r.passCode,
+      plate: r.plate,
+      park: { id: r.parkId, name: r.parkName },
+      time_zone: r.timeZone,
+      filed_at: r.filedAt.toISOString(),
+      remedy: (r.remedy === "rebook" ? "rebook" : "refund") satisfies ClaimRemedy,
+    })),
+  };
+}
+
+/**
+ * The park's attendant confirms a problem at the gate (a claim at one of their parks, else 404):
+ * decided at once as the park_full rule decides (confirmClaim), with its audit entry; a replay
+ * with the same Idempotency-Key answers the claim as decided (`replayed`).
+ */
+export async function confirm(
+  deps: ClaimDeps,
+  staff: StaffAccess,
+  actor: AuditActor,
+  id: number,
+  idempotencyKey?: string,
+): Promise<{ claim: AdminClaim; replayed: boolean }> {
+  const seen = await read.claimInScope(deps, staff.parkIds, id);
+  const { replayed } = await confirmClaim(
+    deps,
+    seen.row,
+    staff.userId,
+    idempotencyKey,
+    async (tx, before, after) => {
+      await recordAudit(tx, actor, {
+        action: "claim.confirm",
+        entity: "claim",
+        entityId: id,
+        operatorId: staff.operator?.id ?? null,
+        before: { status: before.status },
+        after: {
+          status: after.status,
+          decision: after.decision,
+          refund_minor: after.refundMinor,
+          code: after.code,
+          ...(after.rebookedBookingId ? { rebooked_booking_id: after.rebookedBookingId } : {}),
+        },
+      });
+    },
+  );
+  return { claim: await read.staffClaim(deps, staff, id), replayed };
 }

@@ -125,4 +125,26 @@ describe("a claim's rebooking in the back office", () => {
     const decision = (await screen.findByLabelText(/^Decision/)) as HTMLSelectElement;
     expect([...decision.options].map((o) => o.value)).toEqual(["", "refund_full", "refund_part", "decline"]);
   });
+
+  it("says who confirmed a claim at the gate", async () => {
+    const confirmed = claim({
+      status: "refunded",
+      decision: {
+        kind: "refund_full",
+        refund: 3500,
+        reason: null,
+        by: "attendant",
+        at: "2026-11-26T09:10:00.000Z",
+        rebooked: null,
+      },
+      decided_by_name: "Musa",
+    });
+    const api = new FakeApi()
+      .on("GET /admin/me", { json: me })
+      .on("GET /admin/claims/12", { json: confirmed });
+    await renderWithApp(page, { api, route: "/admin/claims/12" });
+    expect((await screen.findByTestId("admin-claim-decision")).textContent).toContain(
+      "confirmed at the gate by Musa",
+    );
+  });
 });

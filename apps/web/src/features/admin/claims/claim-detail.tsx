@@ -123,7 +123,11 @@ export function ClaimDetailPage() {
             {c.decision.rebooked &&
               ` · ${t("detail.rebookedAt", { park: c.decision.rebooked.park.name, code: c.decision.rebooked.booking_code })}`}{" "}
             · {at(c.decision.at)} ·{" "}
-            {c.decision.by === "rule" ? t("detail.byRule") : (c.decided_by_name ?? "")}
+            {c.decision.by === "rule"
+              ? t("detail.byRule")
+              : c.decision.by === "attendant"
+                ? t("detail.byAttendant", { name: c.decided_by_name ?? "" })
+                : (c.decided_by_name ?? "")}
           </p>
           {c.decision.reason && <q>{c.decision.reason}</q>}
         </section>

@@ -15,6 +15,22 @@ import { adminApi } from "../api";
 
 export type { CheckinResult, CheckoutResult, GatePark, GateToday, PosSale };
 
+/** The problems drivers reported at the park (a full park, a closed barrier) for its attendant to confirm. */
+export const gateClaimsQuery = (parkId: number) =>
+  queryOptions({
+    queryKey: ["admin", "gate", "claims", parkId],
+    queryFn: ({ signal }) => adminApi("/gate/claims", { query: { park_id: parkId }, signal }),
+    refetchInterval: 60_000,
+  });
+
+/** The attendant confirms a problem: decided at once (refunded, or rebooked nearby when asked). */
+export const confirmClaim = (id: number, key: string) =>
+  adminApi("/claims/{id}/confirm", {
+    method: "POST",
+    params: { id: String(id) },
+    headers: { "idempotency-key": key },
+  });
+
 export const gateTodayQuery = (parkId: number) =>
   queryOptions({
     queryKey: ["admin", "gate", "today", parkId],

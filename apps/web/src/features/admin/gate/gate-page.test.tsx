@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { GateBookingSchema, type AdminMe, type ParkChoice } from "@parkwell/contract";
+import { GateBookingSchema, type AdminMe, type GateClaim, type ParkChoice } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
@@ -60,8 +60,22 @@ function gateApi(permissions: string[]) {
   return new FakeApi()
     .on("GET /admin/me", { json: me(permissions) })
     .on("GET /admin/parks/choices", { json: { items: parks, complete: true } })
-    .on("GET /admin/gate/today", { json: { arrivals: [], departures: [], parked: [], passes: [] } });
+    .on("GET /admin/gate/today", { json: { arrivals: [], departures: [], parked: [], passes: [] } })
+    .on("GET /admin/gate/claims", { json: { items: [] } });
 }
+
+const problem: GateClaim = {
+  id: 7,
+  code: "CL-ABCD2345",
+  reason: "barrier_closed",
+  booking_code: "PW-7K3MQ2XA",
+  pass_code: null,
+  plate: "LAG123XY",
+  park: { id: 12, name: "Ikeja Garage" },
+  time_zone: "Africa/Lagos",
+  filed_at: "2026-11-26T08:40:00.000Z",
+  remedy: "refund",
+};
 
 describe("the gate page", () => {
   it("checks a typed code in at the park chosen, tidied as a booking code, and shows the car to let in", async () => {
@@ -245,5 +259,39 @@ describe("the gate page", () => {
       { code: "MP-7K3MQ2XA", park_id: 12 },
       { code: "MP-7K3MQ2XA", park_id: 12, plate: "KJA456ZZ" },
     ]);
+  });
+
+  it("lists the problems reported at the park, on its clock with the month, and confirms one by keyboard", async () => {
+    const api = gateApi(["gate.view", "gate.update"])
+      .on("GET /admin/gate/claims", { json: { items: [problem] } })
+      .on("POST /admin/claims/7/confirm", { json: { id: 7, status: "refunded", decision: null } });
+    await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12" });
+    const section = (await screen.findByRole("heading", { name: /Problems reported here/ })).closest(
+      "section",
+    )!;
+    const row = await within(section).findByTestId("gate-problem");
+    expect(row.textContent).toContain("LAG123XY · Barrier closed");
+    expect(row.textContent).toContain("PW-7K3MQ2XA");
+    expect(row.textContent).toContain(formatShortZoned(problem.filed_at, "en", "Africa/Lagos"));
+    expect(row.textContent).toContain("Nov");
+    expect(api.callsTo("GET /admin/gate/claims").map((c) => c.query.get("park_id"))).toContain("12");
+    const confirm = within(row).getByRole("button", { name: "Confirm the problem of booking PW-7K3MQ2XA" });
+    confirm.focus();
+    await userEvent.keyboard("{Enter}");
+    await within(section).findByText("Confirmed: PW-7K3MQ2XA was refunded in full.");
+    const [sent] = api.callsTo("POST /admin/claims/7/confirm");
+    expect(sent?.headers.get("idempotency-key")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("says the problems in French, without a Confirm button for who may not confirm", async () => {
+    const api = gateApi(["gate.view"]).on("GET /admin/gate/claims", {
+      json: { items: [{ ...problem, reason: "park_full", remedy: "rebook" }] },
+    });
+    await renderWithApp(<GatePage />, { api, route: "/admin/gate?park=12", language: "fr" });
+    const row = await screen.findByTestId("gate-problem");
+    expect(screen.getByRole("heading", { name: /Problèmes signalés ici/ })).toBeTruthy();
+    expect(row.textContent).toContain("Parking complet · A demandé une place à proximité");
+    expect(row.textContent).toContain("nov.");
+    expect(within(row).queryByRole("button")).toBeNull();
   });
 });

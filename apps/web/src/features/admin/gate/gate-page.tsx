@@ -19,6 +19,7 @@ import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import { checkIn, checkOut, gateTodayQuery } from "./api";
+import { GateClaims } from "./gate-claims";
 import { BookingCard, CheckoutSummary, TodayLists } from "./gate-parts";
 import { PassCard, PassCheckoutSummary, PlateChoice } from "./pass-parts";
 import { ParkPicker, useChosenPark } from "../ui/park-picker";
@@ -203,6 +204,8 @@ export function GatePage() {
             ))}
         </div>
       </section>
+
+      {park && <GateClaims parkId={park.id} canConfirm={can("gate.update")} />}
 
       {park && (
         <TodayLists

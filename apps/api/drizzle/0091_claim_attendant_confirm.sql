@@ -1,0 +1,2 @@
+ALTER TABLE "claims" ADD COLUMN "remedy" text;--> statement-breakpoint
+ALTER TABLE "claims" ADD COLUMN "decision_key" text;
