@@ -28,6 +28,32 @@ import { servedCountries } from "../../reference/served-countries";
 import { requireParkInScope, type StaffAccess } from "../access.service";
 import { recordAudit, type AuditActor } from "../audit.repo";
 
+/** A decision's audit entry (a staff decision or the attendant's confirmation), in its transaction. */
+function claimAudit(
+  actor: AuditActor,
+  staff: StaffAccess,
+  id: number,
+  action: "claim.decide" | "claim.confirm",
+) {
+  return async (tx: Tx, before: ClaimRow, after: ClaimRow) => {
+    await recordAudit(tx, actor, {
+      action,
+      entity: "claim",
+      entityId: id,
+      operatorId: staff.operator?.id ?? null,
+      before: { status: before.status },
+      after: {
+        status: after.status,
+        decision: after.decision,
+        refund_minor: after.refundMinor,
+        reason: after.decisionReason,
+        code: after.code,
+        ...(after.rebookedBookingId ? { rebooked_booking_id: after.rebookedBookingId } : {}),
+      },
+    });
+  };
+}
+
 export function listClaims(deps: ClaimDeps, staff: StaffAccess, q: AdminClaimsQuery) {
   return read.staffQueue(deps, staff, q);
 }
@@ -71,23 +97,7 @@ export async function decide(
   idempotencyKey?: string,
 ): Promise<{ claim: AdminClaim; replayed: boolean }> {
   const seen = await read.claimInScope(deps, staff.parkIds, id);
-  const audit = async (tx: Tx, before: ClaimRow, after: ClaimRow) => {
-    await recordAudit(tx, actor, {
-      action: "claim.decide",
-      entity: "claim",
-      entityId: id,
-      operatorId: staff.operator?.id ?? null,
-      before: { status: before.status },
-      after: {
-        status: after.status,
-        decision: after.decision,
-        refund_minor: after.refundMinor,
-        reason: after.decisionReason,
-        code: after.code,
-        ...(after.rebookedBookingId ? { rebooked_booking_id: after.rebookedBookingId } : {}),
-      },
-    });
-  };
+  const audit = claimAudit(actor, staff, id, "claim.decide");
   if (body.decision === "rebook") {
     const { replayed } = await rebookClaim(
       deps,
@@ -172,22 +182,7 @@ export async function confirm(
     seen.row,
     staff.userId,
     idempotencyKey,
-    async (tx, before, after) => {
-      await recordAudit(tx, actor, {
-        action: "claim.confirm",
-        entity: "claim",
-        entityId: id,
-        operatorId: staff.operator?.id ?? null,
-        before: { status: before.status },
-        after: {
-          status: after.status,
-          decision: after.decision,
-          refund_minor: after.refundMinor,
-          code: after.code,
-          ...(after.rebookedBookingId ? { rebooked_booking_id: after.rebookedBookingId } : {}),
-        },
-      });
-    },
+    claimAudit(actor, staff, id, "claim.confirm"),
   );
   return { claim: await read.staffClaim(deps, staff, id), replayed };
 }
