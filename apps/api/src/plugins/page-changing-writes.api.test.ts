@@ -59,6 +59,8 @@ const CHANGES_NO_PAGE: Record<string, string> = {
   "DELETE /api/v1/admin/operators/:id/payout-hold": "an operator's payouts: back office only",
   "POST /api/v1/admin/claims/:id/decision":
     "a driver's claim and its refund: the driver's and the back office's pages only",
+  "POST /api/v1/admin/claims/:id/confirm":
+    "a driver's claim confirmed at the gate, its refund or rebooking: the driver's and the back office's pages only",
   "POST /api/v1/admin/blog/preview":
     "stores nothing: renders the Markdown it is sent (WRITES_THAT_STORE_NOTHING)",
 };
