@@ -180,12 +180,15 @@ export async function markPassRefundsPaid(
   ledgerKey: string | null,
   at: Date,
 ): Promise<void> {
-  for (const r of rows) {
-    await tx
-      .update(passClosureRefunds)
-      .set({ amountMinor: r.amountMinor, ledgerKey, paidAt: at })
-      .where(sql`${passClosureRefunds.id} = ${r.id}`);
-  }
+  if (rows.length === 0) return;
+  // One statement for the term's days.
+  await tx.execute(
+    sql`UPDATE pass_closure_refunds r SET amount_minor = d.amount, ledger_key = ${ledgerKey},
+        paid_at = ${at.toISOString()}::timestamptz
+      FROM unnest(${sql.param(rows.map((x) => x.id))}::int[], ${sql.param(rows.map((x) => x.amountMinor))}::bigint[])
+        AS d(id, amount)
+      WHERE r.id = d.id`,
+  );
 }
 
 /** What the park's closures gave back to monthly passes, per currency (the back office). */
