@@ -454,6 +454,8 @@ export async function rebookClaim(
   c: ClaimRow,
   d: RebookDecision,
   inTx?: (tx: Tx, before: ClaimRow, after: ClaimRow) => Promise<void>,
+  /** rebookTarget's answer when the caller has just read it (rebookParks). */
+  known?: RebookTarget,
 ): Promise<{ replayed: boolean }> {
   // Staff's key, scoped to the claim: the rebooking's purchases row holds it under the driver.
   const key = d.idempotencyKey ? `claim:${c.id}:${d.idempotencyKey}` : undefined;
@@ -466,7 +468,7 @@ export async function rebookClaim(
     });
     if (prior) return { replayed: true };
   }
-  const target = await rebookTarget(deps, c, deps.clock());
+  const target = known ?? (await rebookTarget(deps, c, deps.clock()));
   let before: ClaimRow | undefined;
   const { replayed } = await rebookWithGuarantee(deps, {
     userId: c.userId,
@@ -521,8 +523,12 @@ async function rebookOrRefund(
   by: DecidedBy,
   inTx?: (tx: Tx, before: ClaimRow, after: ClaimRow) => Promise<void>,
 ): Promise<void> {
-  const nearest = (await unlessRefused(() => rebookParks(deps, c)))?.alternatives[0];
-  if (nearest && (await unlessRefused(() => rebookClaim(deps, c, { parkId: nearest.park.id, by }, inTx))))
+  const found = await unlessRefused(() => rebookParks(deps, c));
+  const nearest = found?.alternatives[0];
+  if (
+    nearest &&
+    (await unlessRefused(() => rebookClaim(deps, c, { parkId: nearest.park.id, by }, inTx, found)))
+  )
     return;
   const latest = (await repo.claimView(deps.db, c.id))?.row;
   if (!latest) throw claimNotFound();
