@@ -145,34 +145,26 @@ async function rebookingPrice(
 /**
  * The busy-time rule each park would price the window by now (decision 059), for a list of choices:
  * the rules of the parks that have some in one statement, the occupancy from `free` (the parks'
- * free spaces for the window, read once for the list). A park without rules: null.
+ * free spaces for the window, read once for the list). A park priced at its normal rates is left out.
  */
 export async function rebookingRules(
   db: BookingDeps["db"],
   parks: readonly ParkForBooking[],
   window: { start: Date; end: Date },
   free: ReadonlyMap<number, { capacity: number; available: number }>,
-): Promise<Map<number, BookedRateRule | null>> {
+): Promise<Map<number, BookedRateRule>> {
   const ruled = parks.filter((p) => p.hasRateRules && p.hourlyMinor !== null && p.dailyMaxMinor !== null);
-  const rules =
-    ruled.length > 0
-      ? await rulesOfParks(
-          db,
-          ruled.map((p) => p.id),
-        )
-      : new Map();
-  const found = new Map<number, BookedRateRule | null>();
+  const found = new Map<number, BookedRateRule>();
+  if (ruled.length === 0) return found;
+  const rules = await rulesOfParks(
+    db,
+    ruled.map((p) => p.id),
+  );
   for (const p of ruled) {
-    const list = rules.get(p.id);
-    if (!list?.length) continue;
-    found.set(
-      p.id,
-      ruleOfWindow(
-        list,
-        { hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! },
-        { ...window, timeZone: p.timeZone, spaces: free.get(p.id) ?? { capacity: 0, available: 0 } },
-      ),
-    );
+    const rate = { hourlyMinor: p.hourlyMinor!, dailyMaxMinor: p.dailyMaxMinor! };
+    const spaces = free.get(p.id) ?? { capacity: 0, available: 0 };
+    const rule = ruleOfWindow(rules.get(p.id) ?? [], rate, { ...window, timeZone: p.timeZone, spaces });
+    if (rule) found.set(p.id, rule);
   }
   return found;
 }
