@@ -1,7 +1,6 @@
 import {
   addDays,
   allocate,
-  dayOnClock,
   windowVerdict,
   type Booking,
   type BookingOffer,
@@ -17,7 +16,7 @@ import { ledgerViolations, receiptViolations } from "../../test/ledger-invariant
 import { readMailbox } from "../../test/mailbox";
 import { allDayParks, at, book, fundedUser, holdWindow, HOUR } from "../bookings/bookings.test-kit";
 import { bookEvent } from "../bookings/event-bookings.test-kit";
-import { PASS_ZONE, WEEKDAYS } from "../passes/passes.test-kit";
+import { PASS_ZONE, passRequest, planAtPark } from "../passes/passes.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { localDays, parkZone } from "./guarantee.test-kit";
 
@@ -394,25 +393,9 @@ describe("the space guarantee", () => {
     expect(zone).toBe(PASS_ZONE);
     /** A commuter's plan (weekdays 07:00 to 19:00) at a park, and a pass of it bought from tomorrow. */
     const passAt = async (park: number, plate: string) => {
-      await db.execute(
-        sql`UPDATE park_capacities SET capacity = 10 WHERE park_id = ${park} AND vehicle_type_id = 1`,
-      );
-      const plan = await call(manager, "POST", "/admin/plans", {
-        park_id: park,
-        name: { en: "Commuter", fr: "Navetteur" },
-        windows: WEEKDAYS,
-        prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
-        allocation: 5,
-        status: "on_sale",
-      });
-      expect(plan.statusCode, plan.body).toBe(201);
+      const plan = await planAtPark(ctx, manager, park);
       const driver = await fundedUser(db, 50_000_000);
-      const bought = await call(driver, "POST", "/passes", {
-        plan_id: plan.json().id,
-        vehicle_type_id: 1,
-        plates: [plate],
-        start_date: addDays(dayOnClock(new Date(), PASS_ZONE), 1),
-      });
+      const bought = await call(driver, "POST", "/passes", { ...passRequest(plan.id), plates: [plate] });
       expect(bought.statusCode, bought.body).toBe(201);
       const [term] = await queryRows<{
         id: string;

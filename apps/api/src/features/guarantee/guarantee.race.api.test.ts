@@ -84,6 +84,16 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
             AND window_hits_closure(p.closures, p.time_zone, p.overnight_stays, b.start_time, b.end_time)`,
       );
 
+    /** How many of the bookings `codes` have an offer. */
+    const offersOf = async (codes: string[]) => {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM booking_offers o JOIN bookings b ON b.id = o.booking_id
+          WHERE b.booking_code = ANY(${sql.param(codes)}::text[])`,
+      );
+      return Number(row!.n);
+    };
+
     it("a closure racing bookings of its window: each booking is refused or offered the guarantee (3 rounds)", async () => {
       for (let round = 0; round < 3; round += 1) {
         const from = (40 + round * 48) * HOUR;
@@ -113,12 +123,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         expect(await lostBookings()).toEqual([]);
         // Every booking made is offered once.
         const made = answers.filter((a) => a.status === 201).map((a) => a.body.booking_code as string);
-        const offered = await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM booking_offers o JOIN bookings b ON b.id = o.booking_id
-            WHERE b.booking_code = ANY(${sql.param(made)}::text[])`,
-        );
-        expect(Number(offered[0]!.n)).toBe(made.length);
+        expect(await offersOf(made)).toBe(made.length);
       }
       expect(await ledgerViolations(db)).toEqual([]);
       expect(await receiptViolations(db)).toEqual([]);
@@ -325,12 +330,7 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
         }
         // No booking in a closed day without its offer; each made is offered once.
         expect(await lostBookings()).toEqual([]);
-        const offered = await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM booking_offers o JOIN bookings b ON b.id = o.booking_id
-            WHERE b.booking_code = ANY(${sql.param(made)}::text[])`,
-        );
-        expect(Number(offered[0]!.n)).toBe(made.length);
+        expect(await offersOf(made)).toBe(made.length);
       }
       expect(await ledgerViolations(db)).toEqual([]);
       expect(await receiptViolations(db)).toEqual([]);

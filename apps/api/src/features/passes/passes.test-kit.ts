@@ -45,28 +45,41 @@ export async function passPlans(ctx: TestContext): Promise<PassPlans> {
   async function planAt(o: Partial<AdminPlanCreate> = {}): Promise<AdminPlan & { parkId: number }> {
     const parkId = parks[next++];
     if (parkId === undefined) throw new Error(`passPlans: only ${parks.length} parks for plans`);
-    await db.execute(
-      sql`UPDATE park_capacities SET capacity = 10 WHERE park_id = ${parkId} AND vehicle_type_id = 1`,
-    );
-    const res = await ctx.app.inject({
-      method: "POST",
-      url: "/api/v1/admin/plans",
-      headers: bearer(manager),
-      payload: {
-        park_id: parkId,
-        name: { en: "Commuter", fr: "Navetteur" },
-        windows: WEEKDAYS,
-        prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
-        allocation: 5,
-        status: "on_sale",
-        ...o,
-      },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return { ...res.json<AdminPlan>(), parkId };
+    return planAtPark(ctx, manager, parkId, o);
   }
 
   return { manager, parks, planAt };
+}
+
+/**
+ * A plan on sale at `parkId`, made by `manager` (its car capacity set to 10): a commuter's windows,
+ * 40,000 a month for a car, 5 passes; `o` overrides any field.
+ */
+export async function planAtPark(
+  ctx: TestContext,
+  manager: TestUser,
+  parkId: number,
+  o: Partial<AdminPlanCreate> = {},
+): Promise<AdminPlan & { parkId: number }> {
+  await ctx.database.db.execute(
+    sql`UPDATE park_capacities SET capacity = 10 WHERE park_id = ${parkId} AND vehicle_type_id = 1`,
+  );
+  const res = await ctx.app.inject({
+    method: "POST",
+    url: "/api/v1/admin/plans",
+    headers: bearer(manager),
+    payload: {
+      park_id: parkId,
+      name: { en: "Commuter", fr: "Navetteur" },
+      windows: WEEKDAYS,
+      prices: [{ vehicle_type_id: 1, monthly_price: 40_000 }],
+      allocation: 5,
+      status: "on_sale",
+      ...o,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { ...res.json<AdminPlan>(), parkId };
 }
 
 /** A pass's request on `planId` for a car, starting tomorrow on the plans' clock. */
