@@ -163,14 +163,17 @@ export function ParkGuaranteeOffers({ park }: { park: AdminPark }) {
       <h2 id="guarantee-offers-title">{t("guarantee.title")}</h2>
       {page.totals.map((x) => (
         <p key={x.currency} data-testid="guarantee-totals">
-          {t("guarantee.totals", {
-            refunded: money(x.refunded, x.currency),
-            operator: money(x.operator_paid, x.currency),
-            parkwell: money(x.parkwell_paid, x.currency),
-            open: x.open,
-          })}
+          {/* The offers' sentence only where closures made offers: a park whose closures hit passes only says that. */}
+          {page.total > 0 &&
+            t("guarantee.totals", {
+              refunded: money(x.refunded, x.currency),
+              operator: money(x.operator_paid, x.currency),
+              parkwell: money(x.parkwell_paid, x.currency),
+              open: x.open,
+            })}
+          {page.total > 0 && x.passes_refunded > 0 && " "}
           {x.passes_refunded > 0 &&
-            ` ${t("guarantee.passesRefunded", { amount: money(x.passes_refunded, x.currency) })}`}
+            t("guarantee.passesRefunded", { amount: money(x.passes_refunded, x.currency) })}
         </p>
       ))}
       {page.total > 0 && (
