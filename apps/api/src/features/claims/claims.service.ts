@@ -11,6 +11,7 @@ import type { ClaimCreateBody, ClaimDecisionKind, ClaimReason } from "@parkwell/
 import {
   BOOKING_NOT_FOUND_MESSAGE,
   CLAIM_CONFIRMABLE,
+  CLAIM_DECISION_HOURS_DEFAULT,
   CLAIM_NOT_AT_GATE_MESSAGE,
   CLAIM_NOT_CONFIRMABLE_MESSAGE,
   CLAIM_REBOOK_OVER_MESSAGE,
@@ -162,7 +163,7 @@ async function fileClaimOnce(
     : await repo.passTermOfDriver(deps.db, userId, body.pass_id!, now);
   if (!seen) throw body.booking_id ? bookingNotFound() : passNotFound();
   const country = await servedCountries(deps.db).byId(seen.countryId);
-  const hours = country?.claimDecisionHours ?? 48;
+  const hours = country?.claimDecisionHours ?? CLAIM_DECISION_HOURS_DEFAULT;
   try {
     const { id, rebookFirst } = await deps.db.transaction(async (tx) => {
       const subject = await lockSubject(tx, userId, body, now);
