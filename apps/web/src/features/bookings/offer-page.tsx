@@ -7,6 +7,7 @@ import { WithCode } from "../../components/ui/with-code";
 import { api, ApiError } from "../../lib/api";
 import { formatDistance, formatMoney, placeLine } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
+import "../../components/ui/choice-cards.css";
 import "../../components/ui/content.css";
 import "./bookings.css";
 
@@ -92,7 +93,7 @@ function AlternativeText({ a, offer }: { a: GuaranteeAlternative; offer: Booking
   return (
     <>
       <strong>{a.name}</strong>
-      <span className="offer-choice__where">
+      <span className="choice-card__where">
         {" "}
         — {placeLine(a.address, a.city)} ·{" "}
         {t("offer.distance", { distance: formatDistance(a.distance_km, i18n.language) })} ·{" "}
@@ -153,10 +154,10 @@ function ChooseSpace({ offer: o }: { offer: BookingOffer }) {
           if (choice !== null && !rebook.isPending) rebook.mutate(choice);
         }}
       >
-        <fieldset className="offer-choices">
+        <fieldset className="choice-cards">
           <legend>{t("offer.choose")}</legend>
           {o.alternatives.map((a) => (
-            <label key={a.park_id} className="offer-choice">
+            <label key={a.park_id} className="choice-card">
               <input
                 type="radio"
                 name="park"

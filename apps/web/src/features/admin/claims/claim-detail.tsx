@@ -22,6 +22,7 @@ import { useCan } from "../me";
 import { PageHeader } from "../ui/page-header";
 import { LoadingState } from "../ui/states";
 import "../../../components/claims/claims.css";
+import "../../../components/ui/choice-cards.css";
 
 const claimQuery = (id: string) => ({
   queryKey: ["admin", "claims", "one", id],
@@ -291,9 +292,9 @@ function RebookParks({
         {r.payer === "operator" ? t("rebook.operatorPays") : t("rebook.parkwellPays")}
       </p>
       {r.alternatives.map((a) => (
-        <label key={a.park_id} className="claim-park">
+        <label key={a.park_id} className="choice-card">
           <input type="radio" value={String(a.park_id)} {...field} /> <strong>{a.name}</strong>
-          <span className="claim-park__where">
+          <span className="choice-card__where">
             {" "}
             — {placeLine(a.address, a.city)} ·{" "}
             {t("rebook.distance", { distance: formatDistance(a.distance_km, i18n.language) })} ·{" "}
