@@ -137,17 +137,18 @@ describe("monthly plans: the checkout's quote", () => {
 
   it("a term from the 31st ends on the last day of a shorter month", async () => {
     const plan = await planAt();
-    // The next 31st (on the clock moved to that month's 20th) whose following month is shorter.
+    // The next 31st (on the clock moved to that month's 20th) whose following month is shorter,
+    // from next month on (in December: January of the next year, month 0, never a month 13).
     let y = new Date().getUTCFullYear();
-    let m = new Date().getUTCMonth() + 1;
+    let m = new Date().getUTCMonth();
     const days = (year: number, month: number) => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-    while (!(days(y, m) === 31 && days(y, m + 1) < 31)) {
+    do {
       m += 1;
       if (m > 11) {
         m = 0;
         y += 1;
       }
-    }
+    } while (!(days(y, m) === 31 && days(y, m + 1) < 31));
     now = new Date(Date.UTC(y, m, 20, 12));
     const start = `${y}-${String(m + 1).padStart(2, "0")}-31`;
     const next = new Date(Date.UTC(y, m + 1, days(y, m + 1)));
