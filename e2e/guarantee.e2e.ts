@@ -103,7 +103,9 @@ describe("the space guarantee", () => {
       .filter({ hasText: "Saved. Drivers see the change now." })
       .first()
       .waitFor();
-    const cost = page.getByRole("region", { name: "What the closures cost (space guarantee)" }).first();
+    const cost = page
+      .getByRole("region", { name: "What closures and cuts of spaces cost (space guarantee)" })
+      .first();
     await cost.getByText(booked.booking_code).waitFor();
     expect(await cost.textContent()).toContain("Waiting for the driver");
 
@@ -137,5 +139,72 @@ describe("the space guarantee", () => {
     expect(realProblems(own.problems)).toEqual([]);
     await desk.close();
     await phone.close();
+  });
+
+  it("a manager cuts a park's spaces below its bookings on a phone in French, by the keyboard; the moved driver reads why (1366 px, English)", async () => {
+    const manager = await logIn(baseURL, "manager@parkwell.test", "manage-parks-2026");
+    const staff = { id: "", email: "manager@parkwell.test", token: manager.access_token };
+    const suffix = Date.now() % 100000;
+    const cutting = await managersPark(staff, `Cut Yard ${suffix}`, 8.9);
+    const driverLogin = await logIn(baseURL, "driver@parkwell.test", "drive-safely-2026");
+    const driver = { id: "", email: "driver@parkwell.test", token: driverLogin.access_token };
+    await demoTopUp(baseURL, driver, 20_000);
+    const day = addDays(dayOnClock(new Date(), "Africa/Lagos"), 3);
+    const at = (wall: string) =>
+      new Date(instantOfWallClock(Date.parse(`${day}T${wall}:00Z`), "Africa/Lagos")).toISOString();
+    const booked: { booking_code: string }[] = [];
+    for (const [plate, from] of [
+      [`CTA${suffix}`, "09:00"],
+      [`CTB${suffix}`, "10:00"],
+    ] as const) {
+      booked.push(
+        await apiCall<{ booking_code: string }>(baseURL, driver, "/bookings", {
+          method: "POST",
+          body: JSON.stringify({
+            park_id: cutting,
+            vehicle_type_id: 1,
+            plate_number: plate,
+            start_time: at(from),
+            end_time: at("12:00"),
+          }),
+        }),
+      );
+    }
+
+    // The manager asks for one space: the booking made last is listed, then moved once confirmed.
+    const phone = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await storeSignIn(phone, manager, "fr");
+    const office = await watchedPage(phone);
+    const page = office.page;
+    await page.goto(`${baseURL}/admin/parks/${cutting}`, { waitUntil: "networkidle" });
+    await page.getByRole("textbox", { name: "Voiture\u00a0: Places" }).fill("1");
+    await page.getByRole("button", { name: "Enregistrer les tarifs et les places" }).focus();
+    await page.keyboard.press("Enter");
+    const listed = page.getByTestId("booking-conflicts");
+    await listed.waitFor();
+    expect(await listed.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await listed.locator("li").allTextContents()).toEqual([
+      expect.stringContaining(`${booked[1]!.booking_code} · CTB${suffix}`),
+    ]);
+    expect(await listed.textContent()).toContain("Votre entreprise paie la différence");
+    expect(await seriousA11yProblems(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("button", { name: "Réduire les places et prévenir les conducteurs" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Enregistré" }).first().waitFor();
+    expect(await page.getByRole("textbox", { name: "Voiture\u00a0: Places" }).inputValue()).toBe("1");
+
+    // The driver of the booking moved reads why, on a desktop in English.
+    const desk = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await storeSignIn(desk, driverLogin, "en");
+    const own = await watchedPage(desk);
+    await own.page.goto(`${baseURL}/booking-offers/${booked[1]!.booking_code}`, { waitUntil: "networkidle" });
+    expect(await own.page.getByTestId("offer-intro").textContent()).toContain(
+      `Cut Yard ${suffix} cut its spaces and can no longer take your booking`,
+    );
+    expect(realProblems(office.problems)).toEqual([]);
+    expect(realProblems(own.problems)).toEqual([]);
+    await phone.close();
+    await desk.close();
   });
 });

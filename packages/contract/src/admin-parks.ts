@@ -6,6 +6,7 @@ import { StrandedBookingSchema } from "./chargers";
 import { GateParkSchema } from "./gate";
 import { idNumber, idParam, money, pageOf } from "./common";
 import { AMENITIES, PARK_TYPES } from "./park-values";
+import { GUARANTEE_PAYERS } from "./guarantee";
 import { WeekHoursSchema } from "./parks";
 
 /**
@@ -342,6 +343,11 @@ export const AdminParkCapacitiesBodySchema = z
         }),
       )
       .max(20, { error: "Too many capacities" }),
+    /**
+     * Cut below what bookings hold: save anyway and offer each booking the cut leaves without a
+     * space the space guarantee (after the 409 `capacity_conflict` listed them with `settles`).
+     */
+    confirm_capacity: z.boolean({ error: "Must be true or false" }).optional(),
   })
   .refine((b) => new Set(b.capacities.map((r) => r.vehicle_type_id)).size === b.capacities.length, {
     error: "Each vehicle type may appear once",
@@ -349,7 +355,11 @@ export const AdminParkCapacitiesBodySchema = z
   });
 export type AdminParkCapacitiesBody = z.input<typeof AdminParkCapacitiesBodySchema>;
 
-/** The 409 of a capacity below what is already held: per vehicle type, the bookings that hold it. */
+/**
+ * The 409 of a capacity below what is already held, per vehicle type: the bookings the cut would
+ * move (offered the space guarantee once `confirm_capacity` is sent), or, when what cannot move
+ * (cars in, monthly passes, event spaces, drive-up sales) holds more than asked, what holds it.
+ */
 export const CapacityConflictSchema = z
   .object({
     message: z.string(),
@@ -359,9 +369,15 @@ export const CapacityConflictSchema = z
         vehicle_type_id: z.number().int(),
         requested: z.number().int(),
         peak: z.number().int(),
+        /** Moving the bookings listed settles this type's cut; false: they are what holds the spaces. */
+        settles: z.boolean(),
         bookings: z.array(StrandedBookingSchema),
       }),
     ),
+    /** Every type's cut settles: sent again with `confirm_capacity`, it is saved. */
+    settles: z.boolean(),
+    /** Who pays the rebookings' differences when it is confirmed. */
+    payer: z.enum(GUARANTEE_PAYERS),
   })
   .meta({ id: "CapacityConflict" });
 export type CapacityConflict = z.infer<typeof CapacityConflictSchema>;

@@ -140,6 +140,10 @@ export const ERRORS = {
   invalid_qr: { status: 422, when: "the scanned QR code is not one of ours" },
   wrong_park: { status: 409, when: "a booking or pass for another park at the gate" },
   already_checked_in: { status: 409, when: "the car is already inside on this booking" },
+  booking_moved: {
+    status: 409,
+    when: "a check-in of a booking a cut of the park's spaces moved (its space guarantee offer open)",
+  },
   already_checked_out: { status: 409, when: "the car already left on this booking" },
   not_checked_in: { status: 409, when: "a check-out of a car never checked in" },
   booking_ended: { status: 422, when: "a check-in after the booking's end" },

@@ -213,16 +213,21 @@ async function operatorViolations(db: Db): Promise<string[]> {
 
 /**
  * The capacity invariant: every (park, type) whose peak concurrent active bookings and parked
- * drive-up sales (what booking_peak counts) exceeds its capacity: a running sum of +1 at each
- * start and -1 at each end, ends first at equal times (windows are half-open).
+ * drive-up sales (what booking_peak counts; a booking a cut of spaces moved, its guarantee offer
+ * open, holds none) exceeds its capacity: a running sum of +1 at each start and -1 at each end,
+ * ends first at equal times (windows are half-open).
  */
 export async function overbookedParks(db: Db) {
   return queryRows<{ park_id: number; peak: number; capacity: number }>(
     db,
-    sql`WITH ev AS (
-          SELECT park_id, vehicle_type_id, start_time AS t, 1 AS d FROM bookings WHERE status = 'active'
+    sql`WITH held AS (
+          SELECT park_id, vehicle_type_id, start_time, end_time FROM bookings b WHERE status = 'active'
+            AND NOT EXISTS (SELECT 1 FROM booking_offers o
+              WHERE o.booking_id = b.id AND o.cause = 'capacity' AND o.status = 'open')),
+        ev AS (
+          SELECT park_id, vehicle_type_id, start_time AS t, 1 AS d FROM held
           UNION ALL
-          SELECT park_id, vehicle_type_id, end_time, -1 FROM bookings WHERE status = 'active'
+          SELECT park_id, vehicle_type_id, end_time, -1 FROM held
           UNION ALL
           SELECT park_id, vehicle_type_id, start_time, 1 FROM pos_sales WHERE status = 'parked'
           UNION ALL

@@ -400,7 +400,7 @@ export async function cancelInFull(
   deps: Pick<BookingDeps, "db" | "clock" | "jobs">,
   target: { id: string; parkId: number; vehicleTypeId: number },
   how: {
-    template: "event_cancelled" | "closure_refunded";
+    template: "event_cancelled" | "closure_refunded" | "capacity_refunded";
     /** The ledger move's description, followed by the booking's code. */
     description: string;
     guard?: (tx: Tx, b: BookingRow | undefined, now: Date) => Promise<boolean>;

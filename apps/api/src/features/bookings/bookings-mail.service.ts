@@ -3,6 +3,7 @@
  * transaction) and the reminders before the start and the end (queued by the reminder job), both
  * composed when the mail job runs, in the driver's language and on the park's clock.
  */
+import type { GuaranteeCause } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { MailJob } from "../../jobs/mail-job";
@@ -70,14 +71,20 @@ export function queueBookingMail(
 }
 
 /**
- * Queues the space guarantee's offer to the driver of a booking a closure hit (decision 058), in
- * the closure's transaction; its own delivery key (`offer:<booking>`): the booking did not change.
+ * Queues the space guarantee's offer to the driver of a booking a closure or a cut of the park's
+ * spaces hit (decisions 058 and 061), in that change's transaction; its own delivery key
+ * (`offer:<booking>`): the booking did not change.
  */
-export function queueOfferMail(jobs: Jobs, tx: Tx, b: Pick<BookingRow, "id" | "endTime" | "paidMinor">) {
+export function queueOfferMail(
+  jobs: Jobs,
+  tx: Tx,
+  b: Pick<BookingRow, "id" | "endTime" | "paidMinor">,
+  cause: GuaranteeCause,
+) {
   return jobs.send(tx, "mail", {
     key: `offer:${b.id}`,
     type: "booking",
-    template: "closure_offer",
+    template: cause === "capacity" ? "capacity_offer" : "closure_offer",
     bookingId: b.id,
     endTime: b.endTime.toISOString(),
     paidMinor: b.paidMinor,

@@ -10,9 +10,14 @@ export type BookingMailTemplate =
   | "cancelled"
   | "renewed"
   | "event_cancelled"
-  /** The space guarantee (decision 058): the offer to a driver a closure hit, its refund, the new booking. */
+  /**
+   * The space guarantee (decisions 058 and 061): the offer to a driver a closure or a cut of the
+   * park's spaces hit, its refund, the new booking.
+   */
   | "closure_offer"
   | "closure_refunded"
+  | "capacity_offer"
+  | "capacity_refunded"
   | "rebooked";
 export type BookingMailKind = BookingMailTemplate;
 type Lang = "en" | "fr";
@@ -44,7 +49,15 @@ function stayRows(b: Booking, lang: Lang, charger = true): MailRow[] {
 }
 
 /** The changes that end a booking: their mails name no charger held. */
-const RELEASED: readonly BookingMailKind[] = ["cancelled", "event_cancelled", "closure_refunded"];
+const RELEASED: readonly BookingMailKind[] = [
+  "cancelled",
+  "event_cancelled",
+  "closure_refunded",
+  "capacity_refunded",
+];
+
+/** The guarantee's offers: their mail opens the offer's page. */
+const OFFERS: readonly BookingMailKind[] = ["closure_offer", "capacity_offer"];
 
 /**
  * The confirmation of a booking, extension, cancellation or renewal (no QR: the app shows it).
@@ -70,8 +83,9 @@ export function bookingMail(
   const l = texts(lang).labels;
   const code = encodeURIComponent(b.booking_code);
   // The guarantee's offer opens its page: a space elsewhere for the same window, or the refund.
-  const link =
-    kind === "closure_offer" ? `${publicUrl}/booking-offers/${code}` : `${publicUrl}/booking-details/${code}`;
+  const link = OFFERS.includes(kind)
+    ? `${publicUrl}/booking-offers/${code}`
+    : `${publicUrl}/booking-details/${code}`;
   return renderMail(to, {
     language: lang,
     subject: fill(t.subject, values),
@@ -80,7 +94,7 @@ export function bookingMail(
       ...stayRows(b, lang, !RELEASED.includes(kind)),
       { label: l.paid, value: formatMoney(b.paid, b.currency, lang) },
     ],
-    action: { label: kind === "closure_offer" ? l.offer : l.details, url: link },
+    action: { label: OFFERS.includes(kind) ? l.offer : l.details, url: link },
   });
 }
 

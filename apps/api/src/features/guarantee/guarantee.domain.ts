@@ -57,3 +57,62 @@ export function closedDayShares(
     .filter((d) => d.at >= 0)
     .map((d) => ({ day: d.day, amountMinor: shares[d.at]! }));
 }
+
+/**
+ * A space held at a park for a vehicle type from now on, as a cut of its spaces reads it (what
+ * space_holds lists): `n` spaces over [start, end). `bookedAt` is when a booking the guarantee may
+ * move was made; null for what stays whatever the cut (a car already in, a monthly pass, an event's
+ * allocation, a drive-up sale, a checkout's live hold, a booking already offered the guarantee).
+ */
+export interface HeldSpace {
+  code: string;
+  start: Date;
+  end: Date;
+  n: number;
+  bookedAt: Date | null;
+}
+
+/**
+ * The bookings a cut of a park's spaces to `capacity` moves (docs/PRODUCT-RULES.md "The space
+ * guarantee"): what cannot move is kept first; then the bookings that may move, those whose window
+ * has begun first, then by when they were booked (first booked, first kept), each kept when the
+ * spaces held at every moment of its window from `from` on stay within the capacity with it. The
+ * others are moved: their codes, in the order they were booked. Null when what cannot move holds
+ * more than the capacity at some moment: no choice of bookings settles the cut.
+ */
+export function bookingsToMove(held: readonly HeldSpace[], capacity: number, from: Date): string[] | null {
+  const live = held
+    .map((h) => ({ ...h, s: Math.max(h.start.getTime(), from.getTime()), e: h.end.getTime() }))
+    .filter((h) => h.e > h.s);
+  // The moments where what is held changes, and the spaces held in each span between two of them.
+  const points = [...new Set(live.flatMap((h) => [h.s, h.e]))].sort((a, b) => a - b);
+  const load = new Array<number>(Math.max(0, points.length - 1)).fill(0);
+  const index = new Map(points.map((t, i) => [t, i]));
+  const spans = (h: { s: number; e: number }) => ({ first: index.get(h.s)!, last: index.get(h.e)! });
+  const fits = (h: (typeof live)[number]) => {
+    const { first, last } = spans(h);
+    for (let i = first; i < last; i += 1) if (load[i]! + h.n > capacity) return false;
+    return true;
+  };
+  const hold = (h: (typeof live)[number]) => {
+    const { first, last } = spans(h);
+    for (let i = first; i < last; i += 1) load[i]! += h.n;
+  };
+  for (const h of live) if (h.bookedAt === null) hold(h);
+  if (load.some((n) => n > capacity)) return null;
+  const begun = (h: (typeof live)[number]) => (h.start.getTime() <= from.getTime() ? 0 : 1);
+  const movable = live
+    .filter((h) => h.bookedAt !== null)
+    .sort(
+      (a, b) =>
+        begun(a) - begun(b) || a.bookedAt!.getTime() - b.bookedAt!.getTime() || a.code.localeCompare(b.code),
+    );
+  const moved: typeof movable = [];
+  for (const h of movable) {
+    if (fits(h)) hold(h);
+    else moved.push(h);
+  }
+  return moved
+    .sort((a, b) => a.bookedAt!.getTime() - b.bookedAt!.getTime() || a.code.localeCompare(b.code))
+    .map((h) => h.code);
+}

@@ -38,6 +38,34 @@ export function bookingsHit(tx: Tx, parkId: number, closures: readonly string[],
   );
 }
 
+export interface HeldRow extends HitBooking {
+  kind: string;
+  n: number;
+  /** When the booking was made, for a booking the guarantee may move; null for what stays. */
+  booked_at: Date | string | null;
+}
+
+/**
+ * What holds spaces of a vehicle type at the park from `now` on (space_holds: bookings, live holds,
+ * parked drive-up sales, published events' allocations, monthly passes' windows), each with what a
+ * cut of spaces needs to choose the bookings it moves: `booked_at` for an active booking whose car
+ * is not in, not an event's, not already offered the guarantee. Read under the capacity row's lock
+ * (FOR UPDATE), which every writer of a booking, a hold, a sale or a pass takes.
+ */
+export function spacesHeld(tx: Tx, parkId: number, vehicleTypeId: number, now: Date) {
+  const at = now.toISOString();
+  return queryRows<HeldRow>(
+    tx,
+    sql`SELECT h.kind, coalesce(h.code, '') AS booking_code, h.start_time, h.end_time, h.n,
+        coalesce(h.plate, '') AS plate_number, b.id, b.user_id, b.currency, b.paid_minor,
+        CASE WHEN b.checked_in_at IS NULL AND b.event_id IS NULL AND o.id IS NULL THEN b.created_at END AS booked_at
+      FROM space_holds(${parkId}, ${vehicleTypeId}, ${at}::timestamptz,
+        space_horizon(${parkId}, ${vehicleTypeId}, ${at}::timestamptz, 'infinity'::timestamptz)) h
+      LEFT JOIN bookings b ON h.kind = 'booking' AND b.id = h.id
+      LEFT JOIN booking_offers o ON o.booking_id = b.id`,
+  );
+}
+
 /** Monthly passes (active or in grace) with a weekly window at the park on one of `closures`. */
 export function passesHit(tx: Tx, parkId: number, closures: readonly string[], now: Date) {
   if (closures.length === 0) return Promise.resolve([]);
@@ -265,10 +293,11 @@ export async function offerByCode(db: Db, userId: string, code: string) {
     vehicle_type: string;
     park_name: string;
     time_zone: string;
+    cause: OfferRow["cause"];
   }>(
     db,
     sql`SELECT b.id AS booking_id, b.park_id, b.vehicle_type_id, vt.name AS vehicle_type,
-        p.name AS park_name, p.time_zone
+        p.name AS park_name, p.time_zone, o.cause
       FROM bookings b JOIN booking_offers o ON o.booking_id = b.id JOIN parks p ON p.id = b.park_id
       JOIN vehicle_types vt ON vt.id = b.vehicle_type_id
       WHERE b.user_id = ${userId}::uuid AND b.booking_code = ${code}`,
@@ -327,6 +356,7 @@ export interface DueOffer {
   booking_id: string;
   park_id: number;
   vehicle_type_id: number;
+  cause: OfferRow["cause"];
 }
 
 /**
@@ -336,7 +366,7 @@ export interface DueOffer {
 export async function dueOffers(db: Db, now: Date, limit: number, tried: number[] = []) {
   return queryRows<DueOffer>(
     db,
-    sql`SELECT o.id, o.booking_id, b.park_id, b.vehicle_type_id
+    sql`SELECT o.id, o.booking_id, b.park_id, b.vehicle_type_id, o.cause
       FROM booking_offers o JOIN bookings b ON b.id = o.booking_id
       WHERE o.status = 'open' AND b.start_time <= ${now.toISOString()}::timestamptz
         AND NOT (o.id = ANY(${sql.param(tried)}::int[]))

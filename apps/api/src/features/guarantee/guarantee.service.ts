@@ -279,11 +279,12 @@ export async function offerGuarantee(
   const offered = new Set(made.map((m) => m.bookingId));
   for (const b of o.bookings) {
     if (!offered.has(b.id)) continue;
-    await queueOfferMail(jobs, tx, {
-      id: b.id,
-      endTime: new Date(b.end_time),
-      paidMinor: Number(b.paid_minor),
-    });
+    await queueOfferMail(
+      jobs,
+      tx,
+      { id: b.id, endTime: new Date(b.end_time), paidMinor: Number(b.paid_minor) },
+      o.cause,
+    );
   }
   return offered.size;
 }
@@ -404,14 +405,14 @@ export async function rebookOffer(
  */
 async function refundOfferBooking(
   deps: GuaranteeDeps,
-  target: { bookingId: string; parkId: number; vehicleTypeId: number },
+  target: { bookingId: string; parkId: number; vehicleTypeId: number; cause: GuaranteeCause },
   settledAnswer: () => AppError | null,
 ): Promise<boolean> {
   return cancelInFull(
     deps,
     { id: target.bookingId, parkId: target.parkId, vehicleTypeId: target.vehicleTypeId },
     {
-      template: "closure_refunded",
+      template: target.cause === "capacity" ? "capacity_refunded" : "closure_refunded",
       description: "Space guarantee: refund",
       guard: async (tx, b, now) => {
         const offer = await repo.lockOffer(tx, target.bookingId);
@@ -440,7 +441,12 @@ export async function refundOffer(deps: GuaranteeDeps, userId: string, code: str
   if (!found) throw offerNotFound();
   await refundOfferBooking(
     deps,
-    { bookingId: found.booking_id, parkId: found.park_id, vehicleTypeId: found.vehicle_type_id },
+    {
+      bookingId: found.booking_id,
+      parkId: found.park_id,
+      vehicleTypeId: found.vehicle_type_id,
+      cause: found.cause,
+    },
     offerSettled,
   );
 }
@@ -461,7 +467,12 @@ export async function refundDueOffers(deps: GuaranteeDeps): Promise<number> {
     if (due.length === 0) break;
     for (const o of due) {
       tried.push(o.id);
-      const target = { bookingId: o.booking_id, parkId: o.park_id, vehicleTypeId: o.vehicle_type_id };
+      const target = {
+        bookingId: o.booking_id,
+        parkId: o.park_id,
+        vehicleTypeId: o.vehicle_type_id,
+        cause: o.cause,
+      };
       try {
         if (await refundOfferBooking(deps, target, () => null)) done += 1;
       } catch (err) {

@@ -59,7 +59,11 @@ function OfferBody({ offer: o }: { offer: BookingOffer }) {
   return (
     <>
       <p data-testid="offer-intro">
-        {t("offer.intro", { park: o.park.name, from: when(o.start_time), to: when(o.end_time) })}
+        {t(o.cause === "capacity" ? "offer.introCapacity" : "offer.intro", {
+          park: o.park.name,
+          from: when(o.start_time),
+          to: when(o.end_time),
+        })}
       </p>
       {o.status === "open" ? (
         <>

@@ -10,6 +10,9 @@ AS $function$
     AND (b.event_id IS NULL
       OR NOT EXISTS (SELECT 1 FROM events e WHERE e.id = b.event_id AND e.status = 'published'))
     AND tstzrange(b.start_time, b.end_time, '[)') && tstzrange(p_start, p_end, '[)')
+    -- A booking a cut of the park's spaces moved (its guarantee offer open) holds no space here.
+    AND NOT EXISTS (SELECT 1 FROM booking_offers o
+      WHERE o.booking_id = b.id AND o.cause = 'capacity' AND o.status = 'open')
   UNION ALL
   SELECT 'hold', h.id, NULL, h.booking_code, h.plate_number, h.start_time, h.end_time, 1
   FROM booking_holds h

@@ -31,11 +31,14 @@ interface CheckinState {
   startTime: Date;
   endTime: Date;
   checkedInAt: Date | null;
+  /** A cut of the park's spaces moved it (the space guarantee offered): it holds no space here. */
+  movedByCut?: boolean;
 }
 
 /**
- * Whether a booking's car may enter now: active, not in yet, and inside its window, from
- * CHECKIN_GRACE_MINUTES before its start until its end. The times are on the park's clock.
+ * Whether a booking's car may enter now: active, not in yet, holding its space (not moved by a cut
+ * of the park's spaces), and inside its window, from CHECKIN_GRACE_MINUTES before its start until
+ * its end. The times are on the park's clock.
  */
 export function checkinRefusal(b: CheckinState, now: Date, timeZone: string): GateRefusal {
   if (b.checkedInAt) {
@@ -47,6 +50,14 @@ export function checkinRefusal(b: CheckinState, now: Date, timeZone: string): Ga
   }
   if (b.status === "cancelled") {
     return { status: 409, code: "booking_cancelled", message: "This booking was cancelled" };
+  }
+  if (b.movedByCut && b.status === "active") {
+    return {
+      status: 409,
+      code: "booking_moved",
+      message:
+        "This booking holds no space here: the car park cut its spaces and offered the driver another car park or a full refund",
+    };
   }
   if (b.status === "completed" || now >= b.endTime) {
     return {

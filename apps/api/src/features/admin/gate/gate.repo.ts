@@ -5,6 +5,10 @@ import { bookings, events, parkChargers, parks, users, vehicleTypes } from "../.
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 
+/** A cut of the park's spaces moved the booking (its space guarantee offer open): it holds no space here. */
+const movedByCut = sql<boolean>`EXISTS (SELECT 1 FROM booking_offers o
+  WHERE o.booking_id = ${bookings.id} AND o.cause = 'capacity' AND o.status = 'open')`;
+
 /**
  * A booking with what the gate shows about it: its park (name, zone, operator), type, driver's
  * first name, the event it parks for, and the EV charger group it holds one of (which plug to
@@ -24,6 +28,7 @@ const gateColumns = {
   moves: bookings.moves,
   checkedInAt: bookings.checkedInAt,
   checkedOutAt: bookings.checkedOutAt,
+  movedByCut,
   overstayMinor: bookings.overstayMinor,
   overstayOwedMinor: bookings.overstayOwedMinor,
   parkName: parks.name,
@@ -101,8 +106,9 @@ const todayAt = (column: SQL | typeof bookings.startTime | typeof bookings.endTi
 export const TODAY_LIMIT = 200;
 
 /**
- * Today's arrivals (active bookings starting today on the park's clock) and departures (bookings
- * ending today, active or completed, not cancelled) at the parks in scope, by time.
+ * Today's arrivals (active bookings starting today on the park's clock, but those a cut of spaces
+ * moved: they are not coming) and departures (bookings ending today, active or completed, not
+ * cancelled, not moved) at the parks in scope, by time.
  */
 export async function today(db: Db, parkIds: number[] | null, parkId: number | undefined, now: Date) {
   const scope = and(
@@ -111,11 +117,20 @@ export async function today(db: Db, parkIds: number[] | null, parkId: number | u
   );
   const [arrivals, departures] = await Promise.all([
     gateSelect(db)
-      .where(and(scope, eq(bookings.status, "active"), todayAt(bookings.startTime, now)))
+      .where(
+        and(scope, eq(bookings.status, "active"), todayAt(bookings.startTime, now), sql`NOT ${movedByCut}`),
+      )
       .orderBy(asc(bookings.startTime), asc(bookings.bookingCode))
       .limit(TODAY_LIMIT),
     gateSelect(db)
-      .where(and(scope, sql`${bookings.status} IN ('active', 'completed')`, todayAt(bookings.endTime, now)))
+      .where(
+        and(
+          scope,
+          sql`${bookings.status} IN ('active', 'completed')`,
+          todayAt(bookings.endTime, now),
+          sql`NOT ${movedByCut}`,
+        ),
+      )
       .orderBy(asc(bookings.endTime), asc(bookings.bookingCode))
       .limit(TODAY_LIMIT),
   ]);

@@ -17,7 +17,7 @@ beforeAll(() => {
 });
 
 describe("capacity never below what is held", () => {
-  it("answers 409 listing the bookings and parked drive-up sales a lower capacity would strand", async () => {
+  it("answers 409 listing the bookings a lower capacity would move, or all that holds it below what cannot move", async () => {
     const db = ctx.database.db;
     const own = new Set(await parksOf(db, harbourview));
     const parkId = (await allDayParks(db, 200)).find((id) => own.has(id))!;
@@ -49,23 +49,31 @@ describe("capacity never below what is held", () => {
     });
     expect(res.statusCode, res.body).toBe(409);
     const body = res.json();
-    expect(body).toMatchObject({
-      code: "capacity_conflict",
-      message: "Some bookings already hold more spaces than the capacity you asked for",
-    });
+    expect(body).toMatchObject({ code: "capacity_conflict", settles: true, payer: "operator" });
     expect(body.conflicts).toHaveLength(1);
-    expect(body.conflicts[0]).toMatchObject({ vehicle_type_id: 1, requested: 2, peak: 3 });
-    expect(body.conflicts[0].bookings.map((b: { booking_code: string }) => b.booking_code).sort()).toEqual(
-      [codes[0], codes[1], "POS-TEST-1"].sort(),
-    );
+    expect(body.conflicts[0]).toMatchObject({ vehicle_type_id: 1, requested: 2, peak: 3, settles: true });
+    // The car parked at the gate stays, the first booking keeps the other space: the second moves.
+    expect(body.conflicts[0].bookings.map((b: { booking_code: string }) => b.booking_code)).toEqual([
+      codes[1],
+    ]);
     expect(body.conflicts[0].bookings[0]).toMatchObject({
       plate_number: expect.any(String),
       start_time: expect.any(String),
     });
-    // Removing the type altogether is a capacity of 0: refused the same way.
+    // Removing the type altogether is a capacity of 0, below the parked car: all that holds a space is listed.
     const gone = await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, { capacities: [] });
     expect(gone.statusCode).toBe(409);
-    expect(gone.json().conflicts[0]).toMatchObject({ requested: 0, peak: 3 });
+    expect(gone.json()).toMatchObject({
+      message: "Some bookings already hold more spaces than the capacity you asked for",
+      settles: false,
+    });
+    expect(gone.json().conflicts[0]).toMatchObject({ requested: 0, peak: 3, settles: false });
+    expect(
+      gone
+        .json()
+        .conflicts[0].bookings.map((b: { booking_code: string }) => b.booking_code)
+        .sort(),
+    ).toEqual([...codes, "POS-TEST-1"].sort());
     expect((await call(manager, "GET", `/admin/parks/${parkId}`)).json<AdminPark>().capacities).toEqual([
       { vehicle_type_id: 1, vehicle_type: expect.any(String), capacity: 10 },
     ]);
@@ -110,11 +118,19 @@ describe("capacity never below what is held", () => {
       plate_number: "LAG 901 EV",
     });
     expect(booked.statusCode, booked.body).toBe(201);
-    const res = await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
+    // To 6: the event's allocation stays, the booking would move.
+    const six = await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
       capacities: [{ vehicle_type_id: 1, capacity: 6 }],
     });
+    expect(six.statusCode, six.body).toBe(409);
+    expect(six.json().conflicts[0]).toMatchObject({ requested: 6, peak: 7, settles: true });
+    expect(six.json().conflicts[0].bookings).toHaveLength(1);
+    // To 5: below the event alone, nothing settles it: the event and the booking are listed.
+    const res = await call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
+      capacities: [{ vehicle_type_id: 1, capacity: 5 }],
+    });
     expect(res.statusCode, res.body).toBe(409);
-    expect(res.json().conflicts[0]).toMatchObject({ requested: 6, peak: 7 });
+    expect(res.json().conflicts[0]).toMatchObject({ requested: 5, peak: 7, settles: false });
     expect(
       res
         .json()

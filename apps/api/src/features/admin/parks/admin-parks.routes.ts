@@ -40,6 +40,7 @@ import { z } from "zod";
 import { auditActor, requireStaff, type AdminAccess } from "../../../plugins/admin-access";
 import { parkChoices } from "../park-choices";
 import * as parks from "./admin-parks.service";
+import * as spaces from "./admin-park-spaces.service";
 import * as chargers from "./park-chargers.service";
 import * as photos from "./park-photos.service";
 import * as rateRules from "./rate-rules.service";
@@ -220,7 +221,7 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
           response: { 200: AdminParkSchema, ...err },
         },
       },
-      async (req) => parks.setRates(db, requireStaff(req), auditActor(req), req.params.id, req.body),
+      async (req) => spaces.setRates(db, requireStaff(req), auditActor(req), req.params.id, req.body),
     );
 
     app.get(
@@ -315,7 +316,14 @@ export function adminParksRoutes(deps: AdminParksDeps, admin: AdminAccess): Fast
         },
       },
       async (req) =>
-        parks.setCapacities(db, requireStaff(req), auditActor(req), req.params.id, req.body, clock()),
+        spaces.setCapacities(
+          { db, jobs },
+          requireStaff(req),
+          auditActor(req),
+          req.params.id,
+          req.body,
+          clock(),
+        ),
     );
 
     app.post(

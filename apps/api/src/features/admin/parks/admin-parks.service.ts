@@ -1,29 +1,25 @@
 /**
  * The back office's parks (docs/PRODUCT-RULES.md#back-office-parks): list, create, edit,
- * deactivate, rates and capacities, in the caller's scope (a park outside it is the same 404 as a
- * missing one). Every change is one transaction with its audit entry; the search's kept tables
- * (counts, words, rate cards) follow by the database's triggers, so the public search and the park
- * page show the change at once.
+ * deactivate, in the caller's scope (a park outside it is the same 404 as a missing one); rates and
+ * capacities are admin-park-spaces.service's. Every change is one transaction with its audit entry;
+ * the search's kept tables (counts, words, rate cards) follow by the database's triggers, so the
+ * public search and the park page show the change at once.
  */
 import type {
   AdminGuaranteeOfferPage,
   AdminPark,
-  AdminParkCapacitiesBodySchema,
   AdminParkCreateParsed,
   AdminParkList,
   AdminParkListQuery,
   AdminParkPatchParsed,
-  AdminParkRatesBodySchema,
-  CapacityConflict,
   ClosureAffected,
 } from "@parkwell/contract";
-import type { z } from "zod";
 import type { Db } from "../../../db/client";
 import type { ParkPhoto } from "../../../db/schema/parks";
 import type { Tx } from "../../../db/tx";
 import { AppError } from "../../../lib/app-error";
 import type { Language } from "../../../lib/language";
-import { decimalsRefusal, toMajor, toMinor } from "../../../lib/money";
+import { toMajor } from "../../../lib/money";
 import { normalizeSearchText } from "../../../lib/search-text";
 import { isIanaTimeZone } from "../../../lib/time-zone";
 import { can, forbidden, parkInScope, parkNotFound, type StaffAccess } from "../access.service";
@@ -41,7 +37,6 @@ import { servedCountries, type ServedCountries } from "../../reference/served-co
 import * as repo from "./admin-parks.repo";
 import { editable, presentAdminPark } from "./admin-parks.present";
 import type { Holdings, ParkRow } from "./admin-parks.repo";
-import { iso } from "../../../lib/iso";
 import { listPage } from "../../../lib/pagination";
 import { hasActiveCharger, hasChargers } from "../../parks/chargers.service";
 import { closeDays, parkOffers, payClosedPassDays } from "../../guarantee/guarantee.service";
@@ -119,7 +114,7 @@ export async function operators(db: Db): Promise<{ items: { id: number; name: st
 }
 
 /** A park as the back office answers it: its row with its country, operator, rates and capacities, read in `db`. */
-async function adminParkView(served: ServedCountries, db: Tx, p: ParkRow): Promise<AdminPark> {
+export async function adminParkView(served: ServedCountries, db: Tx, p: ParkRow): Promise<AdminPark> {
   const country = (await served.facts({ id: p.countryId }, db))!;
   const operator = p.operatorId === null ? null : await repo.findOperator(db, p.operatorId);
   const rates = await repo.listRates(db, p.id);
@@ -220,7 +215,7 @@ async function operatorFor(
   return { id: own.id, name: own.name };
 }
 
-function refuse(fields: Record<string, string>): void {
+export function refuse(fields: Record<string, string>): void {
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 }
 
@@ -429,62 +424,6 @@ export async function update(
   return view;
 }
 
-type RatesBody = z.output<typeof AdminParkRatesBodySchema>;
-type CapacitiesBody = z.output<typeof AdminParkCapacitiesBodySchema>;
-
-function unknownTypes(list: { vehicle_type_id: number }[], known: Map<number, string>, key: string) {
-  const fields: Record<string, string> = {};
-  list.forEach((r, i) => {
-    if (!known.has(r.vehicle_type_id)) fields[`${key}.${i}.vehicle_type_id`] = "Please choose a vehicle type";
-  });
-  return fields;
-}
-
-/** Replaces the park's standard rates (major units in, minor units stored with the country's decimals). */
-export async function setRates(
-  db: Db,
-  access: StaffAccess,
-  actor: AuditActor,
-  id: number,
-  body: RatesBody,
-): Promise<AdminPark> {
-  return db.transaction(async (tx) => {
-    const park = await parkInScopeOr404(tx, access, id, true);
-    const country = (await servedCountries(db).facts({ id: park.countryId }, tx))!;
-    const fields = unknownTypes(body.rates, await repo.vehicleTypeIds(tx), "rates");
-    body.rates.forEach((r, i) => {
-      for (const key of ["hourly", "daily_max"] as const) {
-        const wrong = decimalsRefusal(r[key], country.currency, country.decimals);
-        if (wrong) fields[`rates.${i}.${key}`] = wrong;
-      }
-    });
-    refuse(fields);
-    const before = await repo.listRates(tx, id);
-    const wanted = body.rates.map((r) => ({
-      vehicleTypeId: r.vehicle_type_id,
-      hourlyMinor: toMinor(r.hourly, country.decimals),
-      dailyMaxMinor: toMinor(r.daily_max, country.decimals),
-    }));
-    await repo.replaceRates(tx, id, wanted);
-    const after = await repo.listRates(tx, id);
-    const view = (rows: repo.RateRow[]) =>
-      rows.map((r) => ({
-        vehicle_type_id: r.vehicleTypeId,
-        hourly_minor: r.hourlyMinor,
-        daily_max_minor: r.dailyMaxMinor,
-      }));
-    await recordAudit(tx, actor, {
-      action: "park.rates",
-      entity: "park",
-      entityId: id,
-      operatorId: park.operatorId,
-      before: { rates: view(before) },
-      after: { rates: view(after) },
-    });
-    return adminParkView(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
-  });
-}
-
 /** The 409 of closure days that hit bookings, passes or event spaces: the list before it is confirmed. */
 const closureConflict = (affected: ClosureAffected) =>
   new AppError(
@@ -494,72 +433,6 @@ const closureConflict = (affected: ClosureAffected) =>
     undefined,
     { affected },
   );
-
-const capacityConflict = (conflicts: CapacityConflict["conflicts"]) =>
-  new AppError(
-    409,
-    "capacity_conflict",
-    "Some bookings already hold more spaces than the capacity you asked for",
-    undefined,
-    { conflicts },
-  );
-
-/**
- * Sets the park's spaces per vehicle type (a type left out has none). Never below what is already
- * held from now on: under the lock every booking takes (the park's capacity rows, FOR UPDATE, as
- * book_space), the peak is read in a later statement, so a booking racing the change either
- * committed before (and is counted) or waits and then sees the new capacity.
- */
-export async function setCapacities(
-  db: Db,
-  access: StaffAccess,
-  actor: AuditActor,
-  id: number,
-  body: CapacitiesBody,
-  now: Date,
-): Promise<AdminPark> {
-  return db.transaction(async (tx) => {
-    const park = await parkInScopeOr404(tx, access, id);
-    refuse(unknownTypes(body.capacities, await repo.vehicleTypeIds(tx), "capacities"));
-    const before = await repo.lockCapacities(tx, id);
-    const wanted = new Map(body.capacities.map((c) => [c.vehicle_type_id, c.capacity]));
-    // A type whose row goes away is a capacity of 0.
-    for (const type of before.keys()) if (!wanted.has(type)) wanted.set(type, 0);
-    const conflicts: CapacityConflict["conflicts"] = [];
-    for (const [type, capacity] of [...wanted].sort((a, b) => a[0] - b[0])) {
-      if (capacity >= (before.get(type) ?? 0)) continue; // more spaces never strand a booking
-      const peak = await repo.peakFrom(tx, id, type, now);
-      if (peak <= capacity) continue;
-      const holdings = await repo.holdingsOver(tx, id, type, now, capacity);
-      conflicts.push({
-        vehicle_type_id: type,
-        requested: capacity,
-        peak,
-        bookings: holdings.map((h) => ({
-          booking_code: h.booking_code,
-          start_time: iso(h.start_time),
-          end_time: iso(h.end_time),
-          plate_number: h.plate_number,
-        })),
-      });
-    }
-    if (conflicts.length > 0) throw capacityConflict(conflicts);
-    await repo.replaceCapacities(
-      tx,
-      id,
-      body.capacities.map((c) => ({ vehicleTypeId: c.vehicle_type_id, capacity: c.capacity })),
-    );
-    await recordAudit(tx, actor, {
-      action: "park.capacities",
-      entity: "park",
-      entityId: id,
-      operatorId: park.operatorId,
-      before: { capacities: Object.fromEntries(before) },
-      after: { capacities: Object.fromEntries(body.capacities.map((c) => [c.vehicle_type_id, c.capacity])) },
-    });
-    return adminParkView(servedCountries(db), tx, await repo.findPark(tx, id).then((p) => p!));
-  });
-}
 
 /** The photos of a park in scope, changed by `change` under the park's row lock, audited. */
 export async function changePhotos(

@@ -12,18 +12,22 @@ export interface ConflictGroup {
 
 /**
  * What a park edit refused with a 409 would leave without what was booked: the title, then per
- * group its line and its bookings (code, plate, window on the park's clock with the day and month).
+ * group its line and its bookings (code, plate, window on the park's clock with the day and month),
+ * then the footer's line.
  * The one way the back office lists them (the capacities, the chargers). It takes the focus when
  * it shows, so a keyboard or a phone user lands on it however far below the button it is.
  */
 export function BookingConflicts({
   title,
   groups,
+  footer,
   timeZone,
   language,
 }: {
   title: string;
   groups: ConflictGroup[];
+  /** A last line under the lists (what confirming does, or why nothing can). */
+  footer?: string;
   timeZone: string;
   language: string;
 }) {
@@ -54,6 +58,7 @@ export function BookingConflicts({
           </ul>
         </div>
       ))}
+      {footer && <p>{footer}</p>}
     </div>
   );
 }

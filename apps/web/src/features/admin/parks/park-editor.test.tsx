@@ -91,6 +91,103 @@ describe("the park editor", () => {
     });
   });
 
+  it("lists the bookings a cut of spaces would move, and saves it once the manager confirms", async () => {
+    const moved = {
+      booking_code: "PW-4TQ8MZ2C",
+      plate_number: "KJA 555 XY",
+      start_time: "2026-12-03T08:00:00.000Z",
+      end_time: "2026-12-03T11:30:00.000Z",
+    };
+    /** The API's answer to the cut: 409 until confirmed when `settles`, always 409 when not. */
+    const cutApi = (settles: boolean) =>
+      parkApi(["parks.view", "parks.update"], "branch_manager").on(
+        "PUT /admin/parks/41/capacities",
+        (call) =>
+          settles && (call.body as { confirm_capacity?: boolean }).confirm_capacity
+            ? { json: park }
+            : {
+                status: 409,
+                json: {
+                  message: "Some bookings already hold more spaces than the capacity you asked for",
+                  code: "capacity_conflict",
+                  conflicts: [{ vehicle_type_id: 1, requested: 5, peak: 6, settles, bookings: [moved] }],
+                  settles,
+                  payer: "operator",
+                },
+              },
+      );
+    const cut = async (name: string, button: string) => {
+      const spaces = await screen.findByRole("textbox", { name });
+      await userEvent.clear(spaces);
+      await userEvent.type(spaces, "5");
+      await userEvent.click(screen.getByRole("button", { name: button }));
+      return screen.findByTestId("booking-conflicts");
+    };
+
+    const api = cutApi(true);
+    await open(api, "en");
+    const list = await cut("Car: Spaces", "Save rates and spaces");
+    expect([...list.querySelectorAll("p")].map((p) => p.textContent)).toEqual([
+      "Nothing was saved yet: these bookings no longer fit in the spaces you asked for.",
+      "Car: you asked for 5 spaces, up to 6 are held. The bookings made last move:",
+      "Each driver will be offered a space nearby for the same window at no extra cost, or a full refund (fees included), by e-mail. Your company pays the difference when a nearby space costs more.",
+    ]);
+    expect(within(list).getByRole("listitem").textContent).toContain("PW-4TQ8MZ2C · KJA 555 XY");
+    expect(api.callsTo("PUT /admin/parks/41/rates")).toEqual([]);
+    await userEvent.click(screen.getByRole("button", { name: "Cut the spaces and tell the drivers" }));
+    await screen.findByText("Saved. Drivers see the change now.");
+    expect(api.callsTo("PUT /admin/parks/41/capacities").map((c) => c.body)).toEqual([
+      { capacities: [{ vehicle_type_id: 1, capacity: 5 }] },
+      { capacities: [{ vehicle_type_id: 1, capacity: 5 }], confirm_capacity: true },
+    ]);
+    expect(api.callsTo("PUT /admin/parks/41/rates")).toHaveLength(1);
+  });
+
+  it("says in French why a cut below what cannot move is refused, with nothing to confirm", async () => {
+    const api = parkApi(["parks.view", "parks.update"], "branch_manager").on(
+      "PUT /admin/parks/41/capacities",
+      {
+        status: 409,
+        json: {
+          message: "Des réservations occupent déjà plus de places que la capacité demandée",
+          code: "capacity_conflict",
+          conflicts: [
+            {
+              vehicle_type_id: 1,
+              requested: 0,
+              peak: 1,
+              settles: false,
+              bookings: [
+                {
+                  booking_code: "PW-4TQ8MZ2C",
+                  plate_number: "KJA 555 XY",
+                  start_time: "2026-12-03T08:00:00.000Z",
+                  end_time: "2026-12-03T11:30:00.000Z",
+                },
+              ],
+            },
+          ],
+          settles: false,
+          payer: "operator",
+        },
+      },
+    );
+    await open(api, "fr");
+    const spaces = await screen.findByRole("textbox", { name: "Voiture\u00a0: Places" });
+    await userEvent.clear(spaces);
+    await userEvent.type(spaces, "0");
+    await userEvent.click(screen.getByRole("button", { name: "Enregistrer les tarifs et les places" }));
+    const list = await screen.findByTestId("booking-conflicts");
+    expect([...list.querySelectorAll("p")].map((p) => p.textContent)).toEqual([
+      "Rien n'a été enregistré\u00a0: ces réservations occupent déjà plus de places que demandé.",
+      "Voiture\u00a0: vous avez demandé 0 place, mais jusqu'à 1 sont déjà occupées par\u00a0:",
+      "Des voitures déjà entrées, des abonnements mensuels, des événements ou des ventes au guichet occupent ces places\u00a0: le nombre ne peut pas descendre en dessous.",
+    ]);
+    expect(
+      screen.queryByRole("button", { name: "Réduire les places et prévenir les conducteurs" }),
+    ).toBeNull();
+  });
+
   it("shows an attendant the park, its rates and spaces, with nothing to change or save", async () => {
     const api = parkApi(["parks.view"], "employee");
     await open(api, "en");

@@ -28,17 +28,20 @@ interface Values {
 
 const Schema = z.object({ rates: AdminParkRatesBodySchema, capacities: AdminParkCapacitiesBodySchema });
 
-/** What the 409 carries: the bookings a lower capacity would leave without a space. */
+type Conflict = Omit<CapacityConflict, "message" | "code">;
+
+/** What the 409 carries: per type, the bookings a lower capacity would move (or what holds it). */
 class CapacityConflictError extends Error {
-  constructor(readonly conflicts: CapacityConflict["conflicts"]) {
+  constructor(readonly conflict: Conflict) {
     super("capacity_conflict");
   }
 }
 
 /**
  * Per vehicle type: the standard rate (hourly and daily maximum, in the park's currency) and the
- * spaces. An empty hourly rate sells no such spaces; a capacity below what bookings already hold
- * is refused, and the bookings are listed.
+ * spaces. An empty hourly rate sells no such spaces; a capacity below what is already held is
+ * listed before it is saved: the bookings it would move, each offered the space guarantee once the
+ * staff confirm (or, below what cannot move, what holds the spaces: refused).
  */
 export function RatesAndCapacities({ park, editable }: { park: AdminPark; editable: boolean }) {
   const { t, i18n } = useTranslation(["admin-parks", "auth"]);
@@ -62,7 +65,7 @@ function RatesForm({
 }) {
   const client = useQueryClient();
   const formId = useId();
-  const [conflicts, setConflicts] = useState<CapacityConflict["conflicts"] | null>(null);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
   const [saved, setSaved] = useState(false);
   const rows: Row[] = types.map((v) => {
     const rate = park.rates.find((r) => r.vehicle_type_id === v.id);
@@ -115,19 +118,20 @@ function RatesForm({
     fieldOf,
   });
   const save = useMutation({
-    mutationFn: async (body: z.output<typeof Schema>) => {
+    mutationFn: async ({ body, confirm }: { body: z.output<typeof Schema>; confirm: boolean }) => {
       try {
-        await setCapacities(park.id, body.capacities);
+        await setCapacities(park.id, { ...body.capacities, ...(confirm ? { confirm_capacity: true } : {}) });
       } catch (err) {
         if (err instanceof ApiError && err.code === "capacity_conflict") {
-          throw new CapacityConflictError((err.body as CapacityConflict).conflicts);
+          const { conflicts, settles, payer } = err.body as CapacityConflict;
+          throw new CapacityConflictError({ conflicts, settles, payer });
         }
         throw err;
       }
       return setRates(park.id, body.rates);
     },
     onMutate: () => {
-      setConflicts(null);
+      setConflict(null);
       setSaved(false);
     },
     onSuccess: async (result) => {
@@ -136,7 +140,7 @@ function RatesForm({
       await client.invalidateQueries({ queryKey: ["admin", "parks"] });
     },
     onError: (err) => {
-      if (err instanceof CapacityConflictError) setConflicts(err.conflicts);
+      if (err instanceof CapacityConflictError) setConflict(err.conflict);
       else form.showServerErrors(err);
     },
   });
@@ -170,7 +174,7 @@ function RatesForm({
       <form
         className={editable ? undefined : "admin-read-only"}
         noValidate
-        onSubmit={form.handleSubmit((body) => save.mutate(body))}
+        onSubmit={form.handleSubmit((body) => save.mutate({ body, confirm: false }))}
       >
         {/* Read-only, the cells are text: nothing to disable (and the scroll box stays a focus stop). */}
         <fieldset disabled={save.isPending}>
@@ -250,12 +254,12 @@ function RatesForm({
               ))}
             </ul>
           )}
-          {conflicts && (
+          {conflict && (
             <BookingConflicts
-              title={t("conflict.title")}
-              groups={conflicts.map((c) => ({
+              title={t(conflict.settles ? "conflict.moveTitle" : "conflict.title")}
+              groups={conflict.conflicts.map((c) => ({
                 key: c.vehicle_type_id,
-                line: t("conflict.line", {
+                line: t(conflict.settles ? "conflict.moveLine" : "conflict.line", {
                   count: c.requested,
                   type: typeName(c.vehicle_type_id),
                   requested: c.requested,
@@ -263,11 +267,31 @@ function RatesForm({
                 }),
                 bookings: c.bookings,
               }))}
+              footer={
+                conflict.settles
+                  ? `${t("conflict.moveOffer")} ${t(`closure.payer.${conflict.payer}`)}`
+                  : t("conflict.fixed")
+              }
               timeZone={park.time_zone}
               language={language}
             />
           )}
-          {save.isError && !conflicts && form.serverAlert(save.error) && (
+          {conflict?.settles && save.variables && (
+            <div className="admin-park-actions">
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={save.isPending}
+                onClick={() => save.mutate({ body: save.variables!.body, confirm: true })}
+              >
+                {t("conflict.confirm")}
+              </button>
+              <button type="button" className="button" onClick={() => setConflict(null)}>
+                {t("conflict.cancel")}
+              </button>
+            </div>
+          )}
+          {save.isError && !conflict && form.serverAlert(save.error) && (
             <p role="alert">{form.serverAlert(save.error)}</p>
           )}
           {saved && (
