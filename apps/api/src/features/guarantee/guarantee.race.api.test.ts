@@ -209,6 +209,31 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       expect(lost.status, JSON.stringify(lost.body)).toBe(201);
     });
 
+    it("a drive-up sold at the gate while a closure of today commits is refused; sold once it is lifted", async () => {
+      // The sale's window starts now: the closure is of today (and tomorrow, when the stay crosses midnight).
+      const now = at(0);
+      const days = localDays(zone, [now, new Date(now.getTime() + 30 * 60_000)]);
+      const sale = (plate: string) => () =>
+        send(bases[1]!, manager, "POST", "/admin/pos-sales", {
+          park_id: parkId,
+          vehicle_type_id: 1,
+          plate_number: plate,
+          expected_minutes: 30,
+        });
+      const refused = await duringClosure(days, sale("POS 100 CL"));
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.body.code).toBe("window_not_bookable");
+      const sold = await sale("POS 100 CL")();
+      expect(sold.status, JSON.stringify(sold.body)).toBe(201);
+      await send(
+        bases[1]!,
+        manager,
+        "POST",
+        `/admin/pos-sales/${(sold.body as { sale_code: string }).sale_code}/void`,
+        {},
+      );
+    });
+
     it("two drivers rebooking the last space of a park: one gets it, the other a clear 409 and the refund still open", async () => {
       const from = 200 * HOUR;
       const start = at(from);
