@@ -111,6 +111,7 @@ export const ERRORS = {
   no_capacity: { status: 409, when: "no space free for the window (booking, rebooking or drive-up sale)" },
   booking_offer_not_found: { status: 404, when: "no space guarantee offer for this booking of this user" },
   offer_settled: { status: 409, when: "the space guarantee's offer was already rebooked or refunded" },
+  offer_open: { status: 409, when: "an extension of a booking whose space guarantee offer is open" },
   booking_not_rebookable: {
     status: 409,
     when: "a rebooking of a booking no longer active or whose car is in",

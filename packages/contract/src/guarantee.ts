@@ -32,6 +32,9 @@ export const GUARANTEE_ALTERNATIVES = 5;
 
 export const OFFER_NOT_FOUND_MESSAGE = "This booking has no offer";
 export const OFFER_SETTLED_MESSAGE = "This offer is already settled: the booking was rebooked or refunded";
+/** An extension of a booking whose space the guarantee offered to replace (decision 061). */
+export const OFFER_OPEN_MESSAGE =
+  "This booking has an open offer of the space guarantee: choose a space elsewhere or the refund instead";
 export const REBOOK_FULL_MESSAGE =
   "That car park has no space left for your window: choose another one, or take the refund";
 export const REBOOK_PARK_MESSAGE = "Choose one of the car parks offered for this booking";

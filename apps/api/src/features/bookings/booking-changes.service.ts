@@ -2,6 +2,7 @@
 import {
   EVENT_BOOKING_FIXED_MESSAGE,
   EVENT_BOOKING_NOT_RENEWABLE_MESSAGE,
+  OFFER_OPEN_MESSAGE,
   windowVerdict,
   type ChangeVehicleBody,
 } from "@parkwell/contract";
@@ -136,7 +137,16 @@ export async function quoteExtension(
   if (!b) throw notFound();
   const park = await readPark(deps.db, b.parkId, b.vehicleTypeId);
   assertExtendable(b, park, newEnd, now);
+  await refuseOpenOffer(deps.db, b.id);
   return { ...extensionPrice(b, park, newEnd, now), park };
+}
+
+/**
+ * A booking a closure or a cut of spaces hit has an open offer of the space guarantee: it is not
+ * extended (its driver chooses a space elsewhere or the refund, decision 061), 409 `offer_open`.
+ */
+async function refuseOpenOffer(db: Parameters<typeof repo.hasOpenOffer>[0], bookingId: string) {
+  if (await repo.hasOpenOffer(db, bookingId)) throw new AppError(409, "offer_open", OFFER_OPEN_MESSAGE);
 }
 
 export async function extendBooking(
@@ -154,6 +164,7 @@ export async function extendBooking(
     bookingId,
     async (tx, b, park) => {
       assertExtendable(b, park, newEnd, now);
+      await refuseOpenOffer(tx, b.id);
       await assertRoom(tx, b, park, b.endTime, newEnd);
       const { breakdown, due } = extensionPrice(b, park, newEnd, now);
       const moves = b.moves + 1;

@@ -11,7 +11,7 @@ import { bearer, createStaff, operatorId, parksOf, type TestUser } from "../../t
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, overbookedParks, receiptViolations } from "../../test/ledger-invariants";
 import { readMailbox } from "../../test/mailbox";
-import { allDayParks, at, book, fundedUser, HOUR, overbooked } from "../bookings/bookings.test-kit";
+import { allDayParks, at, book, extend, fundedUser, HOUR, overbooked } from "../bookings/bookings.test-kit";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 
 let ctx: TestContext;
@@ -125,7 +125,15 @@ describe("a cut of a park's spaces below what is held", () => {
     expect(full.json().code).toBe("no_capacity");
     expect(await overbooked(db)).toEqual([]);
 
-    // The driver reads the offer for a cut; the gate turns a moved booking away.
+    // The driver reads the offer for a cut, and cannot extend the moved booking instead; the gate
+    // turns a moved booking away.
+    const longer = await extend(ctx.app, b.driver, b.booking, at(31 * HOUR));
+    expect(longer.statusCode, longer.body).toBe(409);
+    expect(longer.json()).toMatchObject({
+      code: "offer_open",
+      message:
+        "This booking has an open offer of the space guarantee: choose a space elsewhere or the refund instead",
+    });
     const offer = await call(b.driver, "GET", `/booking-offers/${b.booking.booking_code}`);
     expect(offer.json<BookingOffer>()).toMatchObject({ cause: "capacity", status: "open" });
     const gate = await call(manager, "POST", "/admin/checkins", {
