@@ -29,6 +29,7 @@ import { execFileSync, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { testDatabase } from "./test-database.mjs";
 import { chosenInstant, describeClock, libfaketime } from "./test-clock.mjs";
 
@@ -205,6 +206,23 @@ const shared = [
     : []),
 ];
 
+/**
+ * GNU time, when here: each step's CPU (user and system, its processes and their children) for the
+ * summary. The two cores are busy throughout a run, so CPU, not order, sets `npm test`'s time
+ * (bench/results/history.md): the summary says where it goes.
+ */
+const GNU_TIME = fs.existsSync("/usr/bin/time") ? "/usr/bin/time" : null;
+
+/** Seconds of CPU a step's GNU time wrote, or null. */
+function cpuOf(file) {
+  try {
+    const [user, sys] = fs.readFileSync(file, "utf8").trim().split("\n").at(-1).split(" ").map(Number);
+    return Number.isFinite(user + sys) ? user + sys : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one step; a buffered lane's output goes to `out` instead of the terminal. */
 function runStep(s, out) {
   return new Promise((resolve) => {
@@ -212,15 +230,46 @@ function runStep(s, out) {
     const line = `\n== npm ${s.args.slice(0, 2).join(" ")}\n`;
     if (out) out.push(line);
     else process.stdout.write(line);
-    const child = spawn("npm", s.args, { stdio: out ? ["ignore", "pipe", "pipe"] : "inherit", env });
+    const timed = path.join(reports, `${s.args[1]}.cpu`);
+    const [command, args] = GNU_TIME
+      ? [GNU_TIME, ["-f", "%U %S", "-o", timed, "npm", ...s.args]]
+      : ["npm", s.args];
+    const child = spawn(command, args, { stdio: out ? ["ignore", "pipe", "pipe"] : "inherit", env });
     if (out) {
       child.stdout.on("data", (d) => out.push(d));
       child.stderr.on("data", (d) => out.push(d));
     }
     child.on("close", (code) =>
-      resolve({ ...s, result: code === 0 ? "passed" : "FAILED", ms: Date.now() - started }),
+      resolve({
+        ...s,
+        result: code === 0 ? "passed" : "FAILED",
+        ms: Date.now() - started,
+        cpu: GNU_TIME ? cpuOf(timed) : null,
+      }),
     );
   });
+}
+
+/**
+ * The CPU seconds of the PostgreSQL server the suites use, when it runs on this machine: its
+ * postmaster's and its ended backends' (Linux's /proc), which no step's count includes. Null
+ * elsewhere (another machine, no PostgreSQL, not Linux).
+ */
+async function serverCpu(url) {
+  if (!url) return null;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+  try {
+    await client.connect();
+    const { rows } = await client.query("SELECT pg_backend_pid() AS pid");
+    const ppid = fs.readFileSync(`/proc/${rows[0].pid}/stat`, "utf8").split(") ")[1].split(" ")[1];
+    const f = fs.readFileSync(`/proc/${ppid}/stat`, "utf8").split(") ")[1].split(" ");
+    const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+    return ticks / 100;
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function runLane(lane) {
@@ -244,10 +293,13 @@ async function runLane(lane) {
 }
 
 const started = Date.now();
+const serverBefore = await serverCpu(database.url);
 const beside = lanes.filter((l) => l.buffered).map((l) => l.name);
 if (beside.length > 0)
   say(`${beside.join(" and ")} run beside the checks; their output follows when they end`);
 const laneResults = await Promise.all(lanes.map(runLane));
+const serverAfter = serverBefore === null ? null : await serverCpu(database.url);
+const wallMs = Date.now() - started;
 const failed = laneResults.some(({ done }) => done.some((d) => d.result !== "passed"));
 
 /** A Vitest step's JSON report, or null when it wrote none (it failed to start, say). */
@@ -292,14 +344,17 @@ const firstLine = (text) => {
   return line === TIMED_OUT ? "timed out (over the test's time limit)" : line;
 };
 
-say(`npm test summary (Node.js ${process.version}), ${minutes(Date.now() - started)} in all`);
-const row = (result, ms, name) =>
-  console.log(`  ${result.padEnd(7)} ${ms === null ? "       " : minutes(ms).padStart(7)}  ${name}`);
+say(`npm test summary (Node.js ${process.version}), ${minutes(wallMs)} in all`);
+const cpuText = (cpu) => (cpu === null || cpu === undefined ? "" : `${Math.round(cpu)} s CPU`.padStart(11));
+const row = (result, ms, name, cpu = null) =>
+  console.log(
+    `  ${result.padEnd(7)} ${ms === null ? "       " : minutes(ms).padStart(7)} ${cpuText(cpu).padEnd(11)}  ${name}`,
+  );
 for (const { lane, done } of laneResults) {
   // A lane's time is its steps' in turn: the longest lane is the run's critical path.
   console.log(`  ${lane.name}: ${minutes(done.reduce((ms, d) => ms + d.ms, 0))}`);
   for (const d of done) {
-    row(d.result, d.ms, d.name);
+    row(d.result, d.ms, d.name, d.cpu);
     if (d.report)
       for (const [s, file] of slowest(d.report))
         console.log(`  ${"".padEnd(17)}  ${s.toFixed(1).padStart(6)} s  ${file}`);
@@ -319,6 +374,14 @@ console.log(
     : `  API suite engines: PGlite (embedded) only; PostgreSQL skipped: ${database.how}`,
 );
 console.log(`  test clock of the PGlite run: ${describeClock(instant)}${clockNote}`);
+// Where the two cores went: the steps' CPU, the PostgreSQL server's (its backends), over the wall.
+const stepsCpu = laneResults.flatMap((l) => l.done).reduce((n, d) => n + (d.cpu ?? 0), 0);
+if (GNU_TIME) {
+  const server = serverAfter === null ? 0 : serverAfter - serverBefore;
+  console.log(
+    `  CPU: the steps ${Math.round(stepsCpu)} s${serverAfter === null ? "" : `, the PostgreSQL server ${Math.round(server)} s`}; ${((stepsCpu + server) / (wallMs / 1000)).toFixed(2)} cores busy on average`,
+  );
+}
 // The Vitest runs' counts in one line (the fault test's line is its own, above).
 const counts = { passed: 0, failed: 0, skipped: 0 };
 for (const d of laneResults.flatMap((l) => l.done)) {
