@@ -4,7 +4,8 @@
  */
 import { scheduled } from "../../jobs/queue";
 import { registerJob } from "../../jobs/registration";
-import { payClosedPassDays, refundDueOffers, type GuaranteeDeps } from "./guarantee.service";
+import { refundDueOffers, type GuaranteeDeps } from "./guarantee.service";
+import { oweClosedDaysOfNewTerms, payClosedPassDays } from "./pass-closures.service";
 
 declare module "../../jobs/queue" {
   interface JobData {
@@ -13,12 +14,18 @@ declare module "../../jobs/queue" {
 }
 
 export const GUARANTEE_JOBS = [
-  // Each minute: an offer still open when its booking's window starts is refunded in full, and a
-  // pass term a closure owes (its payment after the closure's commit failed or never ran) is paid.
-  // Either part's failure leaves the other's work done; the run then fails, and is retried.
+  // Each minute: an offer still open when its booking's window starts is refunded in full; a pass
+  // term paid since its park's closure days were saved (a renewal, a new pass) is owed them; and a
+  // pass term a closure owes (its payment after the closure's commit failed or never ran, or owed
+  // just before) is paid. One part's failure leaves the others' work done; the run then fails, and
+  // is retried.
   registerJob("guarantee-refund", scheduled("* * * * *"), async (_data, d: GuaranteeDeps) => {
     let first: unknown = null;
-    for (const part of [() => refundDueOffers(d), () => payClosedPassDays(d, null)]) {
+    for (const part of [
+      () => refundDueOffers(d),
+      () => oweClosedDaysOfNewTerms(d),
+      () => payClosedPassDays(d, null),
+    ]) {
       await part().catch((err: unknown) => (first ??= err));
     }
     if (first) throw first;

@@ -84,6 +84,32 @@ export function passesHit(tx: Tx, parkId: number, closures: readonly string[], n
   );
 }
 
+/**
+ * The parks with closure days still to come (on their clock) and a monthly pass active or in grace:
+ * where a term paid after its closure days were saved (a renewal, a new pass) may owe them.
+ */
+export function parksClosingAhead(db: Db, now: Date) {
+  return queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM parks p
+      WHERE cardinality(p.closures) > 0
+        AND EXISTS (SELECT 1 FROM unnest(p.closures) d
+          WHERE d >= (${now.toISOString()}::timestamptz AT TIME ZONE p.time_zone)::date)
+        AND EXISTS (SELECT 1 FROM passes s WHERE s.park_id = p.id AND s.status IN ('active', 'grace'))
+      ORDER BY p.id`,
+  );
+}
+
+/** The park's closure days, its row shared (a closure's edit, which locks it, waits or went first). */
+export async function shareClosures(tx: Tx, parkId: number): Promise<string[]> {
+  const [row] = await queryRows<{ closures: string[] }>(
+    tx,
+    sql`SELECT array(SELECT to_char(d, 'YYYY-MM-DD') FROM unnest(closures) d) AS closures
+      FROM parks WHERE id = ${parkId} FOR SHARE`,
+  );
+  return row?.closures ?? [];
+}
+
 export interface HitPassTerm {
   pass_id: string;
   pass_code: string;
