@@ -16,6 +16,7 @@ import { gateLimits, gateRoutes } from "./features/admin/gate/gate.routes";
 import { staffBookingsRoutes } from "./features/admin/staff-bookings.routes";
 import { healthRoutes } from "./features/health/health.routes";
 import { parksRoutes } from "./features/parks/parks.routes";
+import { cachedParkFigures } from "./features/parks/parks.service";
 import { eventsRoutes } from "./features/events/events.routes";
 import { marketplaceRoutes, ordersRoutes } from "./features/marketplace/marketplace.routes";
 import { settlementsRoutes } from "./features/settlements/settlements.routes";
@@ -92,6 +93,7 @@ import { registerOpenApi } from "./plugins/openapi";
 import { registerSecurity, securityHeaders, webAppScriptHashes } from "./plugins/security";
 import { registerReadYourWrites } from "./plugins/read-your-writes";
 import { registerSpa } from "./plugins/spa";
+import { invalidateOnWrites } from "./plugins/page-cache";
 import { privateFileStorageOf, privateFilesRoutes } from "./plugins/private-files";
 import { fileStorageOf, registerUploads } from "./plugins/uploads";
 import { registerJsonBodyParser, validator } from "./plugins/validation";
@@ -212,7 +214,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const countries = servedCountries(database.db);
   await countries.load();
   // The public browsing reads `database.read`: a read replica when one is in rotation (decision 037).
-  await app.register(parksRoutes({ read: database.read, primary: database.db }, clock, countries), {
+  // The home page's figures, forgotten with the kept pages when a write changes what pages show
+  // (a park created or deactivated): the home page and GET /parks/front/figures count it at once.
+  const figures = cachedParkFigures(clock);
+  invalidateOnWrites(app, { invalidate: () => figures.clear() });
+  await app.register(parksRoutes({ read: database.read, primary: database.db }, clock, countries, figures), {
     prefix: "/api/v1",
   });
   await app.register(parkReviewRoutes(database.read), { prefix: "/api/v1" });

@@ -11,7 +11,7 @@ import {
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../db/client";
-import { createUser, operatorId, parksOf, type TestUser } from "../../test/factories";
+import { bearer, createStaff, createUser, operatorId, parksOf, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { parkFigures } from "./parks.service";
 
@@ -142,5 +142,17 @@ describe("the home page's activity figures", () => {
     expect(
       (await ctx.app.inject({ url: "/api/v1/parks/front/figures" })).json<ParkFigures>().monthly_bookings,
     ).toBe(10);
+    // A park deactivated in the back office changes what pages show: counted at once, on the home
+    // page's figures as on its kept pages (both forgotten together).
+    const admin = await createStaff(db, "admin");
+    const off = await ctx.app.inject({
+      method: "PATCH",
+      url: `/api/v1/admin/parks/${park}`,
+      headers: bearer(admin),
+      payload: { status: "inactive" },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const after = (await ctx.app.inject({ url: "/api/v1/parks/front/figures" })).json<ParkFigures>();
+    expect(after.parks).toBe(figures.parks - 1);
   });
 });

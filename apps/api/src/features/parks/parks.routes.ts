@@ -40,6 +40,8 @@ export function parksRoutes(
   handles: { read: Db; primary: Db },
   clock: Clock,
   countries: ServedCountries,
+  /** The home page's figures, counted at most once a minute (a copy per app: app.ts). */
+  figures = service.cachedParkFigures(clock),
 ): FastifyPluginAsyncZod {
   const { read: db, primary } = handles;
   return async (app) => {
@@ -47,8 +49,6 @@ export function parksRoutes(
     const errors = { 404: ErrorSchema, 422: ErrorSchema };
     // Parks and prices change rarely; a short shared cache keeps hot searches off the database.
     const cache = "public, max-age=30";
-    // The home page's figures, counted at most once a minute on this app's clock (a copy per app).
-    const figures = service.cachedParkFigures(clock);
 
     // The clients' path ends in a slash; accept both spellings. The document names the clients'
     // spelling only: the other is the same operation, and one operation has one operationId.

@@ -15,7 +15,7 @@ import {
   windowRefusalText,
   windowVerdict,
 } from "@parkwell/contract";
-import { cachedPerDb } from "../../db/cached";
+import { cachedPerDb, type CachedPerDb } from "../../db/cached";
 import type { Db } from "../../db/client";
 import type { Clock } from "../../lib/clock";
 import type { Tx } from "../../db/tx";
@@ -205,9 +205,11 @@ const FIGURES_TTL_MS = 60_000;
 
 /**
  * The home page's figures on `clock`, counted at most once a minute per database handle: they read
- * the parks, the month's purchases and the year's reviews. One copy per caller (an app's routes).
+ * the parks, the month's purchases and the year's reviews. One copy per app, forgotten with its
+ * kept pages when a write changes what they show (app.ts: a park's creation counts at once on the
+ * home page and in GET /parks/front/figures alike).
  */
-export function cachedParkFigures(clock: Clock): (db: Db) => Promise<ParkFigures> {
+export function cachedParkFigures(clock: Clock): CachedPerDb<ParkFigures> {
   return cachedPerDb((db) => parkFigures(db, clock()), FIGURES_TTL_MS);
 }
 
