@@ -250,6 +250,17 @@ function runStep(s, out) {
   });
 }
 
+/** The machine's CPU time so far, busy and idle, in seconds (Linux's /proc/stat); null elsewhere. */
+function machineCpu() {
+  try {
+    const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number);
+    return { busy: (user + nice + system + irq + softirq + steal) / 100, idle: (idle + iowait) / 100 };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The CPU seconds of the PostgreSQL server the suites use, when it runs on this machine: its
  * postmaster's and its ended backends' (Linux's /proc), which no step's count includes. Null
@@ -294,11 +305,13 @@ async function runLane(lane) {
 
 const started = Date.now();
 const serverBefore = await serverCpu(database.url);
+const machineBefore = machineCpu();
 const beside = lanes.filter((l) => l.buffered).map((l) => l.name);
 if (beside.length > 0)
   say(`${beside.join(" and ")} run beside the checks; their output follows when they end`);
 const laneResults = await Promise.all(lanes.map(runLane));
 const serverAfter = serverBefore === null ? null : await serverCpu(database.url);
+const machineAfter = machineCpu();
 const wallMs = Date.now() - started;
 const failed = laneResults.some(({ done }) => done.some((d) => d.result !== "passed"));
 
@@ -374,12 +387,19 @@ console.log(
     : `  API suite engines: PGlite (embedded) only; PostgreSQL skipped: ${database.how}`,
 );
 console.log(`  test clock of the PGlite run: ${describeClock(instant)}${clockNote}`);
-// Where the two cores went: the steps' CPU, the PostgreSQL server's (its backends), over the wall.
+// Where the cores went: the machine's busy time over the run (everything on it), then what the
+// steps' own count (their processes once ended; not Chromium's renderers nor a server that
+// outlives its parent) and the PostgreSQL server's backends.
 const stepsCpu = laneResults.flatMap((l) => l.done).reduce((n, d) => n + (d.cpu ?? 0), 0);
-if (GNU_TIME) {
-  const server = serverAfter === null ? 0 : serverAfter - serverBefore;
+const parts = [
+  GNU_TIME && `the steps' own ${Math.round(stepsCpu)} s`,
+  serverAfter !== null && `the PostgreSQL server's ${Math.round(serverAfter - serverBefore)} s`,
+].filter(Boolean);
+if (machineBefore && machineAfter) {
+  const busy = machineAfter.busy - machineBefore.busy;
+  const all = busy + machineAfter.idle - machineBefore.idle;
   console.log(
-    `  CPU: the steps ${Math.round(stepsCpu)} s${serverAfter === null ? "" : `, the PostgreSQL server ${Math.round(server)} s`}; ${((stepsCpu + server) / (wallMs / 1000)).toFixed(2)} cores busy on average`,
+    `  CPU: the machine ${Math.round(busy)} s busy of ${Math.round(all)} s (${Math.round((100 * busy) / all)} %)${parts.length ? `; of it ${parts.join(", ")}` : ""}`,
   );
 }
 // The Vitest runs' counts in one line (the fault test's line is its own, above).
