@@ -8,6 +8,7 @@ import { normaliseEventCode } from "./event-values";
 import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE } from "./events";
 import { BookingChargerSchema } from "./chargers";
 import { AddFundsDataSchema } from "./wallet";
+import { GUARANTEE_CAUSES } from "./guarantee";
 
 export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -350,6 +351,11 @@ export const BookingMoveSchema = z.object({
 export const BookingDetailSchema = BookingSchema.extend({
   payments: z.array(BookingMoveSchema),
   refunds: z.array(BookingMoveSchema),
+  /**
+   * Why the space guarantee's offer for this booking is open (its park closed for the window, or
+   * cut its spaces: a space elsewhere or a full refund at /booking-offers/{code}); null when none is.
+   */
+  open_offer: z.enum(GUARANTEE_CAUSES).nullable(),
 }).meta({ id: "BookingDetail" });
 export type BookingDetail = z.infer<typeof BookingDetailSchema>;
 

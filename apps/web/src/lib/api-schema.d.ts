@@ -5429,6 +5429,96 @@ export interface components {
         walking_minutes: number;
       }[];
     };
+    BookingOffer: {
+      booking_code: string;
+      /** @enum {string} */
+      status: "open" | "rebooked" | "refunded" | "lapsed";
+      /** @enum {string} */
+      cause: "closure" | "capacity";
+      park: {
+        id: number;
+        name: string;
+        time_zone: string;
+      };
+      vehicle_type: string;
+      start_time: string;
+      end_time: string;
+      currency: string;
+      paid: number;
+      decide_by: string;
+      alternatives: {
+        park_id: number;
+        name: string;
+        address: string;
+        city: string;
+        distance_km: number;
+        free_spaces: number;
+        price: number;
+        covered: number;
+        returned: number;
+      }[];
+      rebooked_booking_code: string | null;
+      refunded: number | null;
+    };
+    ClosureConflict: {
+      message: string;
+      /** @constant */
+      code: "closure_conflict";
+      affected: {
+        total: number;
+        bookings: {
+          booking_code: string;
+          start_time: string;
+          end_time: string;
+          plate_number: string;
+        }[];
+        passes: {
+          pass_code: string;
+          plate_number: string;
+          refund: number;
+          currency: string;
+        }[];
+        events: {
+          event_id: number;
+          name: string;
+          window_start: string;
+        }[];
+        /** @enum {string} */
+        payer: "operator" | "parkwell";
+      };
+    };
+    AdminGuaranteeOfferPage: {
+      items: {
+        booking_code: string;
+        /** @enum {string} */
+        cause: "closure" | "capacity";
+        /** @enum {string} */
+        status: "open" | "rebooked" | "refunded" | "lapsed";
+        /** @enum {string} */
+        payer: "operator" | "parkwell";
+        start_time: string;
+        end_time: string;
+        time_zone: string;
+        currency: string;
+        refunded: number;
+        difference: number;
+        rebooked_park: string | null;
+        created_at: string;
+        settled_at: string | null;
+      }[];
+      total: number;
+      page: number;
+      size: number;
+      pages: number;
+      totals: {
+        currency: string;
+        refunded: number;
+        operator_paid: number;
+        parkwell_paid: number;
+        open: number;
+        passes_refunded: number;
+      }[];
+    };
     BookingQuote: {
       price: components["schemas"]["WindowPrice"];
       coupon: {
@@ -5660,6 +5750,7 @@ export interface components {
         currency: string;
         created_at: string;
       }[];
+      open_offer: ("closure" | "capacity") | null;
     };
     BookingPage: {
       items: components["schemas"]["Booking"][];
@@ -6326,96 +6417,6 @@ export interface components {
     PosSaleResult: {
       message: string;
       sale: components["schemas"]["PosSale"];
-    };
-    BookingOffer: {
-      booking_code: string;
-      /** @enum {string} */
-      status: "open" | "rebooked" | "refunded" | "lapsed";
-      /** @enum {string} */
-      cause: "closure" | "capacity";
-      park: {
-        id: number;
-        name: string;
-        time_zone: string;
-      };
-      vehicle_type: string;
-      start_time: string;
-      end_time: string;
-      currency: string;
-      paid: number;
-      decide_by: string;
-      alternatives: {
-        park_id: number;
-        name: string;
-        address: string;
-        city: string;
-        distance_km: number;
-        free_spaces: number;
-        price: number;
-        covered: number;
-        returned: number;
-      }[];
-      rebooked_booking_code: string | null;
-      refunded: number | null;
-    };
-    ClosureConflict: {
-      message: string;
-      /** @constant */
-      code: "closure_conflict";
-      affected: {
-        total: number;
-        bookings: {
-          booking_code: string;
-          start_time: string;
-          end_time: string;
-          plate_number: string;
-        }[];
-        passes: {
-          pass_code: string;
-          plate_number: string;
-          refund: number;
-          currency: string;
-        }[];
-        events: {
-          event_id: number;
-          name: string;
-          window_start: string;
-        }[];
-        /** @enum {string} */
-        payer: "operator" | "parkwell";
-      };
-    };
-    AdminGuaranteeOfferPage: {
-      items: {
-        booking_code: string;
-        /** @enum {string} */
-        cause: "closure" | "capacity";
-        /** @enum {string} */
-        status: "open" | "rebooked" | "refunded" | "lapsed";
-        /** @enum {string} */
-        payer: "operator" | "parkwell";
-        start_time: string;
-        end_time: string;
-        time_zone: string;
-        currency: string;
-        refunded: number;
-        difference: number;
-        rebooked_park: string | null;
-        created_at: string;
-        settled_at: string | null;
-      }[];
-      total: number;
-      page: number;
-      size: number;
-      pages: number;
-      totals: {
-        currency: string;
-        refunded: number;
-        operator_paid: number;
-        parkwell_paid: number;
-        open: number;
-        passes_refunded: number;
-      }[];
     };
     AdminParkList: {
       items: {

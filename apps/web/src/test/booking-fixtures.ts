@@ -108,5 +108,6 @@ export const marinaBooking = (patch: Partial<BookingDetail> = {}): BookingDetail
     charger: null,
     payments: [],
     refunds: [],
+    open_offer: null,
     ...patch,
   });

@@ -1,3 +1,4 @@
+import type { GuaranteeCause } from "@parkwell/contract";
 /** What a booking is shown with: its park, vehicle type and ledger moves (reads only). */
 import { sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
@@ -80,6 +81,15 @@ export async function bookingContext(
 export const eventIdsOf = (rows: { eventId: number | null }[]) => [
   ...new Set(rows.flatMap((r) => (r.eventId === null ? [] : [r.eventId]))),
 ];
+
+/** The cause of the booking's space guarantee offer still open (a closure, a cut of spaces), or null. */
+export async function openOfferCause(db: Db, bookingId: string): Promise<GuaranteeCause | null> {
+  const [row] = await queryRows<{ cause: GuaranteeCause }>(
+    db,
+    sql`SELECT cause FROM booking_offers WHERE booking_id = ${bookingId} AND status = 'open'`,
+  );
+  return row?.cause ?? null;
+}
 
 /**
  * The payer's side of every ledger move of a booking (charges negative, refunds positive): the

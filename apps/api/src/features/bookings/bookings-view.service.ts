@@ -56,9 +56,10 @@ export async function bookingViews(db: Db, rows: BookingRow[], o: PresentOptions
 
 /** One booking with the wallet's charges and refunds for it, in major units of its park's currency. */
 export async function bookingDetailView(db: Db, row: BookingRow, o: PresentOptions): Promise<BookingDetail> {
-  const [ctx, moves] = await Promise.all([
+  const [ctx, moves, offer] = await Promise.all([
     contextOf(db, [row], o.known ?? []),
     view.bookingMoves(db, row.id, row.userId),
+    view.openOfferCause(db, row.id),
   ]);
-  return presentBookingDetail(row, ctx, moves, o);
+  return presentBookingDetail(row, ctx, moves, o, offer);
 }

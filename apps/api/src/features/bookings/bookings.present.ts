@@ -158,12 +158,16 @@ function entryTexts(park: ParkView, language: Language) {
   return { entry_instructions: texts.entry_instructions, text_language: texts.text_language };
 }
 
-/** A booking with the wallet's payments and refunds for it, in major units of its currency. */
+/**
+ * A booking with the wallet's payments and refunds for it, in major units of its currency, and the
+ * cause of its space guarantee offer still open (null when none is).
+ */
 export function presentBookingDetail(
   row: BookingRow,
   ctx: Context,
   moves: BookingMove[],
   o: PresentOptions,
+  openOffer: BookingDetail["open_offer"],
 ): BookingDetail {
   const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;
   const toMove = (m: BookingMove) => ({
@@ -176,6 +180,7 @@ export function presentBookingDetail(
     ...presentBooking(row, ctx, o.qrSecret, o.now, o.language),
     payments: moves.filter((m) => Number(m.amount_minor) < 0).map(toMove),
     refunds: moves.filter((m) => Number(m.amount_minor) > 0).map(toMove),
+    open_offer: openOffer,
   };
 }
 

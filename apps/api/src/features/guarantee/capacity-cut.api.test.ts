@@ -134,6 +134,11 @@ describe("a cut of a park's spaces below what is held", () => {
       message:
         "This booking has an open offer of the space guarantee: choose a space elsewhere or the refund instead",
     });
+    // Its page says so (a driver who missed the e-mail); the booking kept says nothing of it.
+    const page = await call(b.driver, "GET", `/bookings/${b.booking.booking_code}`);
+    expect(page.json()).toMatchObject({ status: "active", open_offer: "capacity" });
+    const kept = await call(a.driver, "GET", `/bookings/${a.booking.booking_code}`);
+    expect(kept.json()).toMatchObject({ status: "active", open_offer: null });
     const offer = await call(b.driver, "GET", `/booking-offers/${b.booking.booking_code}`);
     expect(offer.json<BookingOffer>()).toMatchObject({ cause: "capacity", status: "open" });
     const gate = await call(manager, "POST", "/admin/checkins", {

@@ -14,9 +14,11 @@ import { markBookingUpdated } from "./flags";
 /**
  * Extend (active, not ended), cancel and change the vehicle (active, not started, the car not in)
  * and renew (cancelled, start ahead). An event's booking keeps the event's times: it is neither
- * extended nor renewed (book the event again). A car that has left made its booking completed.
+ * extended nor renewed (book the event again). A car that has left made its booking completed. A
+ * booking with the space guarantee's offer open (`offerOpen`) is not extended: its offer's page
+ * moves it or refunds it (the API refuses the extension, 409 offer_open).
  */
-export function BookingActions({ booking }: { booking: Booking }) {
+export function BookingActions({ booking, offerOpen = false }: { booking: Booking; offerOpen?: boolean }) {
   const { t, i18n } = useTranslation("bookings");
   const client = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -50,7 +52,7 @@ export function BookingActions({ booking }: { booking: Booking }) {
       <h2 id="booking-actions-title">{t("details.manage")}</h2>
       {/* Keyed on the end: once an extension lands, the form starts over from the new end (an hour
           after it), not from the choice just paid for, which is no longer after the end. */}
-      {booking.status === "active" && !ended && !booking.event && (
+      {booking.status === "active" && !ended && !booking.event && !offerOpen && (
         <ExtendForm key={booking.end_time} booking={booking} />
       )}
       {booking.status === "active" && start > now && !inside && <ChangeVehicleForm booking={booking} />}

@@ -103,3 +103,36 @@ describe("a booking whose window ended without the car coming in", () => {
     expect(heading.querySelector(".nowrap-code")?.textContent).toBe(ended.booking_code);
   });
 });
+
+describe("a booking the space guarantee offers to move", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("says why first and links to the offer, in French, with no extension to buy", async () => {
+    const moved = marinaBooking({ open_offer: "capacity" });
+    const api = new FakeApi().on(`GET /bookings/${moved.booking_code}`, { json: moved });
+    await renderWithApp(page, { api, route, language: "fr" });
+    const notice = await screen.findByTestId("offer-notice");
+    expect(
+      within(notice).getByText(/a réduit ses places et ne peut plus accueillir cette réservation/),
+    ).toBeTruthy();
+    const link = within(notice).getByRole("link", { name: "Choisir une place ailleurs ou le remboursement" });
+    expect(link.getAttribute("href")).toBe(`/booking-offers/${moved.booking_code}`);
+    expect(screen.queryByRole("button", { name: "Prolonger la réservation" })).toBeNull();
+    // No code to enter with: the gate would turn it away.
+    expect(screen.getByTestId("offer-card").textContent).toContain("ne donne pas accès");
+    expect(screen.queryByText("Présentez ce code à l'entrée.")).toBeNull();
+    expect(screen.getByRole("button", { name: "Annuler la réservation" })).toBeTruthy();
+  });
+
+  it("says nothing of an offer when there is none, and sells the extension", async () => {
+    const api = new FakeApi().on(`GET /bookings/${upcoming.booking_code}`, { json: upcoming });
+    await renderWithApp(page, { api, route });
+    await screen.findByRole("button", { name: "Extend booking" });
+    expect(screen.queryByTestId("offer-notice")).toBeNull();
+    expect(await screen.findByRole("img", { name: /QR/ })).toBeTruthy();
+  });
+});

@@ -73,6 +73,18 @@ export function BookingDetailsPage() {
           {booking.error instanceof ApiError ? booking.error.message : t("loadError")}
         </p>
       )}
+      {b?.open_offer && b.status === "active" && (
+        // The space guarantee's offer, for a driver who did not open its e-mail: the booking's page says it first.
+        <div className="alert alert--notice alert--topup" role="status" data-testid="offer-notice">
+          <p>{t(`details.offerWhy.${b.open_offer}`, { park: b.park.name })}</p>
+          <Link
+            className="button button--accent"
+            to={`/booking-offers/${encodeURIComponent(b.booking_code)}`}
+          >
+            {t("details.offerLink")}
+          </Link>
+        </div>
+      )}
       {b && (
         <div className="booking-detail">
           {cancelled ? (
@@ -81,6 +93,13 @@ export function BookingDetailsPage() {
                 <strong>{t("details.cancelledTitle")}</strong>
               </p>
               <p>{t("details.cancelledNoEntry")}</p>
+            </section>
+          ) : b.open_offer && b.status === "active" ? (
+            // Moved by the space guarantee: no code to enter with here (the gate refuses a cut's).
+            <section className="card booking-detail__qr" data-testid="offer-card">
+              <p>
+                <strong>{t("details.offerNoEntry", { park: b.park.name })}</strong>
+              </p>
             </section>
           ) : b.checked_out_at ? (
             <section className="card booking-detail__qr" data-testid="left-card">
@@ -125,7 +144,7 @@ export function BookingDetailsPage() {
             )}
           </section>
           <ReviewSection booking={b} />
-          <BookingActions booking={b} />
+          <BookingActions booking={b} offerOpen={b.open_offer !== null} />
           {!cancelled && <ReportProblem subject={{ booking_id: b.id }} />}
           <ReceiptLinks reference={b.booking_code} />
         </div>
