@@ -112,12 +112,8 @@ function salesBranches(f: ReportFilter, at: PageAt): SQL {
       p.name AS park, p.time_zone, b.status, b.created_at AS at, b.created_at::text AS k_at, b.currency::text AS currency,
       rp.parking_minor, rp.fees_minor, rp.discount_minor, rp.vat_minor, m.charged_minor AS total_minor,
       m.refunds_minor, m.charged_minor - m.refunds_minor AS net_minor, rp.share_minor,
-      -- What busy-time rules added to its parking over the normal rates' (decision 059), net of
-      -- refunds: in the share of its parking still kept (none once its parking came back).
-      CASE WHEN (b.breakdown->>'parkingMinor')::bigint > 0 THEN round(
-        COALESCE((b.breakdown->>'parkingMinor')::bigint - (b.breakdown->>'normalParkingMinor')::bigint, 0)::numeric
-          * greatest(0, least(rp.parking_minor, (b.breakdown->>'parkingMinor')::bigint))
-          / (b.breakdown->>'parkingMinor')::bigint)::bigint ELSE 0::bigint END AS busy_time_minor
+      -- What busy-time rules added to its parking over the normal rates' (decision 059).
+      COALESCE((b.breakdown->>'parkingMinor')::bigint - (b.breakdown->>'normalParkingMinor')::bigint, 0) AS busy_time_minor
     FROM bookings b JOIN parks p ON p.id = b.park_id CROSS JOIN LATERAL ${ledgerOfBooking} m
     CROSS JOIN LATERAL ${receiptParts(sql`SELECT 'booking:' || b.id || ':' || g FROM generate_series(1, b.moves) g`)} rp
     WHERE ${parkFilter(sql`b.park_id`, f)}
