@@ -199,4 +199,36 @@ describe("a cut of a park's spaces below what is held", () => {
     expect(await offersAt(parkId)).toEqual([]);
     expect((await call(manager, "GET", `/admin/parks/${parkId}`)).json().capacities[0].capacity).toBe(2);
   });
+
+  it("lists what holds every type's spaces when one type's cut cannot be settled, and saves nothing confirmed", async () => {
+    const parkId = parks[2]!;
+    const both = (car: number, suv: number, confirm?: boolean) =>
+      call(manager, "PUT", `/admin/parks/${parkId}/capacities`, {
+        capacities: [
+          { vehicle_type_id: 1, capacity: car },
+          { vehicle_type_id: 2, capacity: suv },
+        ],
+        ...(confirm === undefined ? {} : { confirm_capacity: confirm }),
+      });
+    expect((await both(2, 1)).statusCode).toBe(200);
+    const first = await bookAt(parkId, 1, 3, "CUT 301 AA");
+    const second = await bookAt(parkId, 2, 4, "CUT 302 AA");
+    // An SUV parked at the gate: no cut of SUV spaces below it can be settled.
+    await db.execute(sql`INSERT INTO pos_sales (sale_code, park_id, vehicle_type_id, plate_number, start_time, end_time, currency)
+      VALUES ('POS-CUT-1', ${parkId}, 2, 'KJA 777 XY', ${at(-HOUR).toISOString()}::timestamptz, ${at(4 * HOUR).toISOString()}::timestamptz, 'NGN')`);
+    const res = await both(1, 0, true);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({
+      settles: false,
+      message: "Some bookings already hold more spaces than the capacity you asked for",
+    });
+    const [cars, suvs] = res.json().conflicts as { settles: boolean; bookings: { booking_code: string }[] }[];
+    // The cars' cut alone could be settled, but the page lists what holds the spaces, both bookings.
+    expect(cars!.settles).toBe(true);
+    expect(cars!.bookings.map((b) => b.booking_code).sort()).toEqual(
+      [first.booking.booking_code, second.booking.booking_code].sort(),
+    );
+    expect(suvs).toMatchObject({ settles: false, bookings: [{ booking_code: "POS-CUT-1" }] });
+    expect(await offersAt(parkId)).toEqual([]);
+  });
 });

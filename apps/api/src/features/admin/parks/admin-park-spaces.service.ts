@@ -139,27 +139,32 @@ export async function setCapacities(
     const wanted = new Map(body.capacities.map((c) => [c.vehicle_type_id, c.capacity]));
     // A type whose row goes away is a capacity of 0.
     for (const type of before.keys()) if (!wanted.has(type)) wanted.set(type, 0);
-    const conflicts: Conflicts = [];
-    const moved: MovedBooking[] = [];
+    const cuts: { type: number; capacity: number; peak: number; hit: MovedBooking[] | null }[] = [];
     for (const [type, capacity] of [...wanted].sort((a, b) => a[0] - b[0])) {
       if (capacity >= (before.get(type) ?? 0)) continue; // more spaces never strand a booking
       const peak = await repo.peakFrom(tx, id, type, now);
       if (peak <= capacity) continue;
-      const hit = await capacityHits(tx, id, type, capacity, now);
-      const listed = hit ?? (await repo.holdingsOver(tx, id, type, now, capacity));
-      conflicts.push({
-        vehicle_type_id: type,
-        requested: capacity,
-        peak,
-        settles: hit !== null,
-        bookings: listed.slice(0, 200).map(stranded),
-      });
-      moved.push(...(hit ?? []));
+      cuts.push({ type, capacity, peak, hit: await capacityHits(tx, id, type, capacity, now) });
     }
+    const settles = cuts.every((c) => c.hit !== null);
     const payer = differencePayer(access, park);
-    if (conflicts.length > 0 && !(body.confirm_capacity === true && conflicts.every((c) => c.settles))) {
+    if (cuts.length > 0 && !(settles && body.confirm_capacity === true)) {
+      // Per type, the bookings confirming would move; when the cut cannot be settled, what holds
+      // the spaces at the busiest moments, for every type alike.
+      const conflicts: Conflicts = [];
+      for (const c of cuts) {
+        const listed = settles ? c.hit! : await repo.holdingsOver(tx, id, c.type, now, c.capacity);
+        conflicts.push({
+          vehicle_type_id: c.type,
+          requested: c.capacity,
+          peak: c.peak,
+          settles: c.hit !== null,
+          bookings: listed.slice(0, 200).map(stranded),
+        });
+      }
       throw capacityConflict(conflicts, payer.kind);
     }
+    const moved = cuts.flatMap((c) => c.hit ?? []);
     await repo.replaceCapacities(
       tx,
       id,
