@@ -85,7 +85,9 @@ describe("public routes", () => {
       );
       const { page, problems } = await watchedPage(context);
       for (const route of HALVES[half]) {
-        await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle" });
+        // Four passes side by side beside the other suites: a page's wait for an idle network took
+        // over the default 30 s once (CI, /terms, the machine 96 % busy); a hang still fails.
+        await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle", timeout: 60_000 });
         const h1 = page.locator("main h1").first();
         await h1.waitFor({ timeout: 10_000 });
         const heading = (await h1.textContent())?.trim() ?? "";
