@@ -1,5 +1,5 @@
 import { LEDGER_KINDS, PARKWELL_BEARS, type LedgerKind } from "@parkwell/contract";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db } from "../db/client";
 import type { PurchaseKindName } from "../features/purchases/purchases.domain";
 
@@ -212,6 +212,13 @@ async function operatorViolations(db: Db): Promise<string[]> {
 }
 
 /**
+ * A booking a cut of its park's spaces moved (its guarantee offer open): it holds no space, as
+ * space_holds leaves it out. `b`: the bookings row's alias in the caller's statement.
+ */
+export const movedByCut = (b: SQL) =>
+  sql`EXISTS (SELECT 1 FROM booking_offers o WHERE o.booking_id = ${b}.id AND o.cause = 'capacity' AND o.status = 'open')`;
+
+/**
  * The capacity invariant: every (park, type) whose peak concurrent active bookings and parked
  * drive-up sales (what booking_peak counts; a booking a cut of spaces moved, its guarantee offer
  * open, holds none) exceeds its capacity: a running sum of +1 at each start and -1 at each end,
@@ -221,9 +228,8 @@ export async function overbookedParks(db: Db) {
   return queryRows<{ park_id: number; peak: number; capacity: number }>(
     db,
     sql`WITH held AS (
-          SELECT park_id, vehicle_type_id, start_time, end_time FROM bookings b WHERE status = 'active'
-            AND NOT EXISTS (SELECT 1 FROM booking_offers o
-              WHERE o.booking_id = b.id AND o.cause = 'capacity' AND o.status = 'open')),
+          SELECT park_id, vehicle_type_id, start_time, end_time FROM bookings b
+          WHERE status = 'active' AND NOT ${movedByCut(sql`b`)}),
         ev AS (
           SELECT park_id, vehicle_type_id, start_time AS t, 1 AS d FROM held
           UNION ALL

@@ -23,6 +23,7 @@ import { clockOfPark } from "../parks/parks.present";
 import { withBookedCoupon, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./bookings.repo";
+import { openOfferCause } from "./bookings-view.repo";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { queueBookingMail } from "./bookings-mail.service";
@@ -145,8 +146,10 @@ export async function quoteExtension(
  * A booking a closure or a cut of spaces hit has an open offer of the space guarantee: it is not
  * extended (its driver chooses a space elsewhere or the refund, decision 061), 409 `offer_open`.
  */
-async function refuseOpenOffer(db: Parameters<typeof repo.hasOpenOffer>[0], bookingId: string) {
-  if (await repo.hasOpenOffer(db, bookingId)) throw new AppError(409, "offer_open", OFFER_OPEN_MESSAGE);
+async function refuseOpenOffer(db: Parameters<typeof openOfferCause>[0], bookingId: string) {
+  if ((await openOfferCause(db, bookingId)) !== null) {
+    throw new AppError(409, "offer_open", OFFER_OPEN_MESSAGE);
+  }
 }
 
 export async function extendBooking(

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
 import { queryRows, type Db } from "../../db/client";
 import { events, parks, vehicleTypes } from "../../db/schema/index";
+import type { Tx } from "../../db/tx";
 
 /** Vehicle types are fixed reference data: read once per database handle, not on every response. */
 const vehicleTypeNames = cachedPerDb((db) =>
@@ -83,7 +84,7 @@ export const eventIdsOf = (rows: { eventId: number | null }[]) => [
 ];
 
 /** The cause of the booking's space guarantee offer still open (a closure, a cut of spaces), or null. */
-export async function openOfferCause(db: Db, bookingId: string): Promise<GuaranteeCause | null> {
+export async function openOfferCause(db: Db | Tx, bookingId: string): Promise<GuaranteeCause | null> {
   const [row] = await queryRows<{ cause: GuaranteeCause }>(
     db,
     sql`SELECT cause FROM booking_offers WHERE booking_id = ${bookingId} AND status = 'open'`,

@@ -1,7 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
 import {
-  bookingOffers,
   bookings,
   eventParks,
   eventRates,
@@ -223,15 +222,6 @@ const bookEventSpaceStatement = preparedRows<{ status: BookSpaceStatus }>(
     ${p("end")}::timestamptz, ${p("currency")}, ${p("total")}::bigint, ${p("breakdown")}::jsonb, ${p("key")},
     ${p("hash")}, ${p("now")}::timestamptz, ${p("wallet")}, ${p("revenue")}) AS status`,
 );
-
-/** Whether the booking has an open offer of the space guarantee (a closure or a cut hit it). */
-export async function hasOpenOffer(db: Tx | Db, bookingId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: bookingOffers.id })
-    .from(bookingOffers)
-    .where(and(eq(bookingOffers.bookingId, bookingId), eq(bookingOffers.status, "open")));
-  return row !== undefined;
-}
 
 export async function updateBooking(tx: Tx, id: string, set: Partial<typeof bookings.$inferInsert>) {
   await tx.update(bookings).set(set).where(eq(bookings.id, id));

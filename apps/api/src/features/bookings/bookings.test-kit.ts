@@ -1,6 +1,7 @@
 import { servedCountries } from "../reference/served-countries";
 import type { Booking } from "@parkwell/contract";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
+import { movedByCut } from "../../test/ledger-invariants";
 import type { FastifyInstance } from "fastify";
 import { expect } from "vitest";
 import type { Db } from "../../db/client";
@@ -137,10 +138,6 @@ export const quoteExtension = (
 
 export const setStatus = (app: FastifyInstance, user: TestUser, id: string, status: string) =>
   app.inject({ method: "PUT", url: `/api/v1/bookings/${id}/status?status=${status}`, headers: bearer(user) });
-
-/** A booking a cut of its park's spaces moved (its guarantee offer open): it holds no space (as space_holds). */
-const movedByCut = (b: SQL) =>
-  sql`EXISTS (SELECT 1 FROM booking_offers o WHERE o.booking_id = ${b}.id AND o.cause = 'capacity' AND o.status = 'open')`;
 
 /**
  * Peak concurrent active bookings per park and vehicle type above capacity (empty when none
