@@ -152,15 +152,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     extensions: PGLITE_EXTENSIONS,
   });
+  return pgliteDatabase(client, () => client.close());
+}
+
+/** The app's handle on an open PGlite; `close` ends it (the tests' reused copies reset it instead). */
+export function pgliteDatabase(client: PGlite, close: () => Promise<void>): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return {
-    db,
-    read: db,
-    replicas: null,
-    engine: "pglite",
-    raw: { engine: "pglite", client },
-    close: () => client.close(),
-  };
+  return { db, read: db, replicas: null, engine: "pglite", raw: { engine: "pglite", client }, close };
 }
 
 /** Raw SQL through Drizzle; both drivers return `{ rows }`. */

@@ -7,20 +7,22 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
 import { migrateWithJobs } from "../feature-jobs";
 import { seed } from "../db/seed";
+import { dropCopies } from "./template-copies";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** A PGlite data directory as a tar file, migrated and seeded, that each test file clones. */
+    /** A PGlite data directory as a tar file, migrated and seeded, that each worker's copies start from. */
     pgliteTemplate: string;
-    /** A migrated and seeded PostgreSQL database that each test file copies with CREATE DATABASE ... TEMPLATE. */
+    /** A migrated and seeded PostgreSQL database that each worker copies with CREATE DATABASE ... TEMPLATE. */
     pgTemplate: string;
   }
 }
 
 /**
  * Migrates and seeds once per run, so each test file starts from a copy instead of repeating the
- * work: PGlite from a dumped data directory, PostgreSQL from a template database. The seed is
- * demo mode's, as createTestContext runs by default.
+ * work: PGlite from a dumped data directory, PostgreSQL from a template database; a worker reuses
+ * its copies from file to file (template-copies.ts), and the teardown drops the databases it kept.
+ * The seed is demo mode's, as createTestContext runs by default.
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.TEST_DB_ENGINE === "postgres") {
@@ -38,6 +40,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     await database.close();
     project.provide("pgTemplate", name);
     return async () => {
+      await dropCopies(admin, name);
       await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await admin.end();
     };

@@ -15,6 +15,7 @@ import { seed } from "../db/seed";
 import type { Clock } from "../lib/clock";
 import { READ_AFTER_COOKIE } from "../plugins/read-your-writes";
 import { setContextClock } from "./test-clock";
+import { givePgBack, leasePgCopy, leasePgliteCopy } from "./template-copies";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -44,8 +45,9 @@ export function testConfig(env: Record<string, string> = {}): Config {
 }
 
 /**
- * A fresh, migrated and seeded database per call (PGlite in memory, or a new PostgreSQL database
- * on TEST_DATABASE_URL's server that is dropped on close) and the app built on it; `deps.clock`
+ * A migrated and seeded database per call, in the template's state (PGlite in memory, or a
+ * PostgreSQL database on TEST_DATABASE_URL's server; a copy the worker reuses after putting its
+ * rows back, template-copies.ts) and the app built on it; `deps.clock`
  * is the time the app's rules read (by default the process's, which the test clock may set).
  */
 export async function createTestContext(
@@ -105,28 +107,30 @@ export interface FreshDatabase {
 }
 
 /**
- * A database of its own for a test file: a copy of the run's template when there is one, or an
- * empty one (nothing migrated) with `blank`.
+ * A database of its own for a test file: a copy of the run's template when there is one (one of
+ * the worker's, reset; `drop` gives it back), or an empty one (nothing migrated) with `blank`.
  */
 export async function freshDatabase(options: { blank?: boolean } = {}): Promise<FreshDatabase> {
   if (TEST_ENGINE === "pglite") {
     const template = options.blank ? undefined : inject("pgliteTemplate");
     if (template && fs.existsSync(template)) {
-      const loadDataDir = new Blob([templateBytes(template)]);
-      return { database: await openDatabase({ loadDataDir }), drop: async () => {}, prepared: true };
+      const database = await leasePgliteCopy(() => new Blob([templateBytes(template)]));
+      return { database, drop: async () => {}, prepared: true };
     }
     return { database: await openDatabase({}), drop: async () => {}, prepared: false };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
-  const name = `parkwell_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
   const template = options.blank ? undefined : inject("pgTemplate");
-  await admin.query(
-    template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`,
-  );
-  await admin.end();
+  let name: string;
+  if (template) name = await leasePgCopy(adminUrl, template);
+  else {
+    name = `parkwell_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+  }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 20, readUrls: replicaUrls(name) });
@@ -136,6 +140,7 @@ export async function freshDatabase(options: { blank?: boolean } = {}): Promise<
     prepared: Boolean(template),
     url: url.toString(),
     async drop() {
+      if (template) return givePgBack(adminUrl, name);
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
