@@ -83,14 +83,23 @@ export const eventIdsOf = (rows: { eventId: number | null }[]) => [
   ...new Set(rows.flatMap((r) => (r.eventId === null ? [] : [r.eventId]))),
 ];
 
-/** The cause of the booking's space guarantee offer still open (a closure, a cut of spaces), or null. */
-export async function openOfferCause(db: Db | Tx, bookingId: string): Promise<GuaranteeCause | null> {
-  const [row] = await queryRows<{ cause: GuaranteeCause }>(
+/** The causes of the bookings' space guarantee offers still open (a closure, a cut of spaces), by booking id. */
+export async function openOfferCauses(
+  db: Db | Tx,
+  bookingIds: readonly string[],
+): Promise<Map<string, GuaranteeCause>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await queryRows<{ booking_id: string; cause: GuaranteeCause }>(
     db,
-    sql`SELECT cause FROM booking_offers WHERE booking_id = ${bookingId} AND status = 'open'`,
+    sql`SELECT booking_id, cause FROM booking_offers
+        WHERE booking_id = ANY(${sql.param([...bookingIds])}::uuid[]) AND status = 'open'`,
   );
-  return row?.cause ?? null;
+  return new Map(rows.map((r) => [r.booking_id, r.cause]));
 }
+
+/** The cause of the booking's space guarantee offer still open, or null. */
+export const openOfferCause = async (db: Db | Tx, bookingId: string): Promise<GuaranteeCause | null> =>
+  (await openOfferCauses(db, [bookingId])).get(bookingId) ?? null;
 
 /**
  * The payer's side of every ledger move of a booking (charges negative, refunds positive): the

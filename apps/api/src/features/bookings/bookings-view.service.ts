@@ -1,5 +1,5 @@
 /** Bookings as the API shows them: their park, vehicle type, signed QR and ledger moves (reads only). */
-import type { Booking, BookingDetail } from "@parkwell/contract";
+import type { Booking, BookingDetail, BookingListItem } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Language } from "../../lib/language";
 import { bookingPayerNames } from "../companies/company-pay.service";
@@ -52,6 +52,22 @@ async function contextOf(db: Db, rows: BookingRow[], known: view.ParkView[]): Pr
 export async function bookingViews(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
   const ctx = await contextOf(db, rows, o.known ?? []);
   return rows.map((r) => presentBooking(r, ctx, o.qrSecret, o.now, o.language));
+}
+
+/** The driver's list: each booking with the cause of its guarantee offer still open, if any. */
+export async function bookingListViews(
+  db: Db,
+  rows: BookingRow[],
+  o: PresentOptions,
+): Promise<BookingListItem[]> {
+  const [views, offers] = await Promise.all([
+    bookingViews(db, rows, o),
+    view.openOfferCauses(
+      db,
+      rows.map((r) => r.id),
+    ),
+  ]);
+  return views.map((b) => ({ ...b, open_offer: offers.get(b.id) ?? null }));
 }
 
 /** One booking with the wallet's charges and refunds for it, in major units of its park's currency. */

@@ -30,7 +30,7 @@ import { requestLanguage } from "../../lib/language";
 import type { Jobs } from "../../jobs/queue";
 import { requireUser, type Auth } from "../../plugins/auth";
 import type { ParkView } from "./bookings-view.repo";
-import { bookingDetailView, bookingViews } from "./bookings-view.service";
+import { bookingDetailView, bookingListViews, bookingViews } from "./bookings-view.service";
 import { presentExtensionQuote } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
@@ -78,7 +78,6 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
     language: requestLanguage(req.headers["accept-language"]),
     known,
   });
-  const views = (req: FastifyRequest, rows: BookingRow[]) => bookingViews(db, rows, options(req));
   const one = async (req: FastifyRequest, row: BookingRow, park?: ParkView) =>
     (await bookingViews(db, [row], options(req, park ? [park] : [])))[0]!;
 
@@ -174,7 +173,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       },
       async (req) => {
         const page = await service.listBookings(db, clock(), requireUser(req).id, req.query);
-        return { ...page, items: await views(req, page.items) };
+        return { ...page, items: await bookingListViews(db, page.items, options(req)) };
       },
     );
 

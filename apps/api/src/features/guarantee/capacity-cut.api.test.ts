@@ -3,7 +3,7 @@
  * bookings booked last, each offered the space guarantee; a moved booking holds no space (a new
  * booking takes it, the gate refuses it); what cannot move keeps the cut refused.
  */
-import type { Booking, BookingOffer } from "@parkwell/contract";
+import type { Booking, BookingOffer, BookingPage } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -139,6 +139,16 @@ describe("a cut of a park's spaces below what is held", () => {
     expect(page.json()).toMatchObject({ status: "active", open_offer: "capacity" });
     const kept = await call(a.driver, "GET", `/bookings/${a.booking.booking_code}`);
     expect(kept.json()).toMatchObject({ status: "active", open_offer: null });
+    // So does each driver's list.
+    for (const [who, cause] of [
+      [b, "capacity"],
+      [a, null],
+    ] as const) {
+      const list = await call(who.driver, "GET", "/bookings/list?status_filter=upcoming");
+      expect(list.json<BookingPage>().items).toEqual([
+        expect.objectContaining({ booking_code: who.booking.booking_code, open_offer: cause }),
+      ]);
+    }
     const offer = await call(b.driver, "GET", `/booking-offers/${b.booking.booking_code}`);
     expect(offer.json<BookingOffer>()).toMatchObject({ cause: "capacity", status: "open" });
     const gate = await call(manager, "POST", "/admin/checkins", {

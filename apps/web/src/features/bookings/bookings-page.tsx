@@ -87,6 +87,18 @@ export function BookingsPage({ passes: Passes }: { passes?: PagedTab }) {
                     {t(`status.${shownStatus(b, new Date())}`)} ·{" "}
                     {formatMoney(b.amount, b.currency, i18n.language)}
                   </span>
+                  {b.open_offer && b.status === "active" && (
+                    // The space guarantee's offer waits for the driver's choice: the list says so too.
+                    <div className="alert alert--notice alert--topup" data-testid="offer-notice">
+                      <p>{t(`details.offerWhy.${b.open_offer}`, { park: b.park.name })}</p>
+                      <Link
+                        className="button button--accent"
+                        to={`/booking-offers/${encodeURIComponent(b.booking_code)}`}
+                      >
+                        {t("details.offerLink")}
+                      </Link>
+                    </div>
+                  )}
                 </li>
               ))}
             </ul>
