@@ -244,6 +244,12 @@ export const PlanQuoteSchema = z
     total: z.number(),
     /** The coupon code asked for: applied with its discount (in the breakdown), or the sentence why not. */
     coupon: CouponVerdictSchema,
+    /**
+     * The park's closure days in the first term on which the pass's windows run (with a window
+     * still to come), each with its share of the total: it comes back to whoever pays within a
+     * minute of the purchase, by credit note. Empty when the term meets no closure.
+     */
+    closed_days: z.array(z.object({ date: z.string(), refund: z.number() })),
   })
   .meta({ id: "PlanQuote" });
 export type PlanQuote = z.infer<typeof PlanQuoteSchema>;

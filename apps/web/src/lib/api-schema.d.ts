@@ -7687,6 +7687,10 @@ export interface components {
         discount: number;
         message: string | null;
       } | null;
+      closed_days: {
+        date: string;
+        refund: number;
+      }[];
     };
     AdminPass: {
       id: string;

@@ -1,5 +1,4 @@
 /** The space guarantee's rules without I/O (decisions 058 and 060). */
-import { allocate } from "@parkwell/contract";
 import { distanceM } from "../../lib/park-cells";
 
 /** Who pays a rebooking's difference: Parkwell, or the operator whose park closed. */
@@ -33,29 +32,6 @@ export const closureAudit = (offered: number, owed: number, payer: DifferencePay
 export function addedClosures(before: readonly string[], after: readonly string[]): string[] {
   const had = new Set(before);
   return after.filter((d) => !had.has(d));
-}
-
-/**
- * What a closure gives back to a monthly pass term (decision 060): the term's price split into
- * equal shares, one per day its weekly windows run in the term (`termDays`, on the park's clock,
- * sorted; a window past midnight runs on both days), by the pricing core's `allocate` (the
- * remainder's minor units to the earliest days, so the shares sum to the price exactly); each
- * closed day (`closed`, among `termDays`) gives back its own share. A day not among the term's
- * gives nothing.
- */
-export function closedDayShares(
-  totalMinor: number,
-  termDays: readonly string[],
-  closed: readonly string[],
-): { day: string; amountMinor: number }[] {
-  const shares = allocate(
-    totalMinor,
-    termDays.map(() => 1),
-  );
-  return closed
-    .map((day) => ({ day, at: termDays.indexOf(day) }))
-    .filter((d) => d.at >= 0)
-    .map((d) => ({ day: d.day, amountMinor: shares[d.at]! }));
 }
 
 /**

@@ -9,8 +9,8 @@ import type { Tx } from "../../db/tx";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { passTermRefundable, refundPassTerm, type PassTermRef } from "../passes/pass-refunds.service";
+import { closedDayShares } from "../passes/passes.domain";
 import { queuePassMail } from "../passes/passes.mail";
-import { closedDayShares } from "./guarantee.domain";
 import * as repo from "./guarantee.repo";
 
 /** What the passes' closed days need: the database, the clock, the mail jobs. */

@@ -2,7 +2,7 @@
  * A monthly pass term paid after its park's closure days were saved (a pass bought since, a
  * renewal) gets those days back too (decision 060): the guarantee's job owes and pays them, once.
  */
-import { addDays, dayOnClock } from "@parkwell/contract";
+import { addDays, dayOnClock, type PlanQuote } from "@parkwell/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows, type Db } from "../../db/client";
@@ -12,6 +12,7 @@ import { ledgerViolations, receiptViolations } from "../../test/ledger-invariant
 import { allDayParks, fundedUser } from "../bookings/bookings.test-kit";
 import { renewPass } from "../passes/passes-renewal.service";
 import { PASS_ZONE, passRequest, planAtPark } from "../passes/passes.test-kit";
+import { toMinor } from "../../lib/money";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 
 let ctx: TestContext;
@@ -69,6 +70,23 @@ describe("closure days and pass terms paid after them", () => {
     };
     // The day is closed before the pass exists: no term to give it back to yet.
     await close([first]);
+    // The checkout's quote says which day comes back, and how much: a Saturday closed too is no
+    // day the plan's weekday windows run, so it gives nothing.
+    const saturday = [1, 2, 3, 4, 5, 6, 7]
+      .map((n) => addDays(request.start_date, n))
+      .find((d) => new Date(`${d}T12:00:00Z`).getUTCDay() === 6)!;
+    await close([first, saturday]);
+    const asked = { vehicle_type_id: 1, start_date: request.start_date, term_months: 1 };
+    const quoted = await call(
+      manager,
+      "GET",
+      `/plans/${plan.id}/quote?${new URLSearchParams(
+        Object.entries(asked).map(([k, v]): [string, string] => [k, String(v)]),
+      ).toString()}`,
+    );
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const { closed_days } = quoted.json<PlanQuote>();
+    expect(closed_days.map((d) => d.date)).toEqual([first]);
     const driver = await fundedUser(db, 50_000_000);
     const bought = await call(driver, "POST", "/passes", { ...request, plates: ["GTN100AA"] });
     expect(bought.statusCode, bought.body).toBe(201);
@@ -84,6 +102,7 @@ describe("closure days and pass terms paid after them", () => {
     const [day1] = await closedDaysOf(pass!.id);
     expect(day1).toMatchObject({ period: 1, day: first, paid: true });
     expect(day1!.amount).toBeGreaterThan(0);
+    expect(day1!.amount).toBe(toMinor(closed_days[0]!.refund, 2));
     expect(await walletBalanceMinor(db, driver.id, "NGN")).toBe(paid + day1!.amount);
     await guaranteeJob();
     expect(await closedDaysOf(pass!.id)).toHaveLength(1);

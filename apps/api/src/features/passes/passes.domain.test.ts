@@ -3,6 +3,7 @@ import { priceFlat } from "../parks/pricing.domain";
 import { totalOf } from "../receipts/receipts.domain";
 import {
   addMonths,
+  closedDayShares,
   passDetail,
   passReceiptBody,
   startDateProblem,
@@ -114,5 +115,19 @@ describe("a term's receipt", () => {
   it("has no discount line when the plan gives none for the term", () => {
     const body = receiptOf(3, 4_000_000, { discount3mBps: 0, discount12mBps: 0 });
     expect(body.lines.map((l) => l.kind)).toEqual(["pass", "service_fee", "booking_fee"]);
+  });
+});
+
+describe("a closure's refund to a pass term (decision 060)", () => {
+  it("gives a pass term's closed day its equal share of the price, the remainder to the earliest days", () => {
+    const days = ["2026-12-01", "2026-12-02", "2026-12-03"];
+    // 100 over three days: 34, 33, 33; a day its windows do not run gives nothing.
+    expect(closedDayShares(100, days, ["2026-12-01", "2026-12-03", "2026-12-05"])).toEqual([
+      { day: "2026-12-01", amountMinor: 34 },
+      { day: "2026-12-03", amountMinor: 33 },
+    ]);
+    // Every day closed gives the whole price back, exactly.
+    const all = closedDayShares(4_290_001, days, days);
+    expect(all.reduce((n, s) => n + s.amountMinor, 0)).toBe(4_290_001);
   });
 });

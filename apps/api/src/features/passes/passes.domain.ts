@@ -4,7 +4,7 @@
  * last day when that day does not exist), and costs the plan's monthly price times the months,
  * less the plan's discount for that term, with the country's fees on top as any parking.
  */
-import { addDays, bpsOf, dayOnClock, instantOfWallClock, WHOLE_BPS } from "@parkwell/contract";
+import { addDays, allocate, bpsOf, dayOnClock, instantOfWallClock, WHOLE_BPS } from "@parkwell/contract";
 import { priceFlat, type CountryFees, type PriceBreakdown } from "../parks/pricing.domain";
 import { withTaxesAt, type TaxedCountry } from "../reference/tax-rates.domain";
 import { pricedBody, type ReceiptBody, type TaxRate } from "../receipts/receipts.domain";
@@ -175,3 +175,26 @@ export function passReceiptBody(t: PassReceiptTerm, tax: TaxRate): ReceiptBody {
 /** The detail printed under a pass's line: its plates, then the vehicle type. */
 export const passDetail = (plates: readonly string[], vehicleType: string) =>
   `${plates.join(", ")} · ${vehicleType}`;
+
+/**
+ * What a closure gives back to a monthly pass term (decision 060): the term's price split into
+ * equal shares, one per day its weekly windows run in the term (`termDays`, on the park's clock,
+ * sorted; a window past midnight runs on both days), by the pricing core's `allocate` (the
+ * remainder's minor units to the earliest days, so the shares sum to the price exactly); each
+ * closed day (`closed`, among `termDays`) gives back its own share. A day not among the term's
+ * gives nothing.
+ */
+export function closedDayShares(
+  totalMinor: number,
+  termDays: readonly string[],
+  closed: readonly string[],
+): { day: string; amountMinor: number }[] {
+  const shares = allocate(
+    totalMinor,
+    termDays.map(() => 1),
+  );
+  return closed
+    .map((day) => ({ day, at: termDays.indexOf(day) }))
+    .filter((d) => d.at >= 0)
+    .map((d) => ({ day: d.day, amountMinor: shares[d.at]! }));
+}

@@ -462,3 +462,31 @@ export async function passForMail(
     .where(and(eq(passes.id, id), sql`${users.disabledAt} IS NULL`));
   return found;
 }
+
+/**
+ * The days a plan's weekly windows run in a term [start, end) on the park's clock (sorted), and
+ * those among them the park is closed on with a window still to come after `now` (a window is on
+ * every day it meets, as a closure's refund counts them): a closure's refund splits the term's
+ * price over the first and gives back the second's shares (decision 060), which the quote shows.
+ */
+export async function termClosures(
+  db: Tx,
+  t: { planId: number; parkId: number; timeZone: string; start: Date; end: Date; now: Date },
+): Promise<{ termDays: string[]; closedDays: string[] }> {
+  const [row] = await queryRows<{ term_days: string[]; closed_days: string[] }>(
+    db,
+    sql`WITH days AS (
+        SELECT d.day::date AS day, bool_or(o.end_time > ${t.now.toISOString()}::timestamptz) AS ahead
+        FROM plan_occurrences(${t.planId}, ${t.timeZone}, ${t.start.toISOString()}::timestamptz,
+          ${t.end.toISOString()}::timestamptz) o
+        CROSS JOIN LATERAL generate_series((o.start_time AT TIME ZONE ${t.timeZone})::date::timestamp,
+          ((o.end_time AT TIME ZONE ${t.timeZone}) - interval '1 microsecond')::date::timestamp,
+          interval '1 day') AS d(day)
+        GROUP BY d.day::date)
+      SELECT coalesce(array_agg(to_char(x.day, 'YYYY-MM-DD') ORDER BY x.day), '{}') AS term_days,
+        coalesce(array_agg(to_char(x.day, 'YYYY-MM-DD') ORDER BY x.day)
+          FILTER (WHERE x.ahead AND x.day = ANY(p.closures)), '{}') AS closed_days
+      FROM days x JOIN parks p ON p.id = ${t.parkId}`,
+  );
+  return { termDays: row?.term_days ?? [], closedDays: row?.closed_days ?? [] };
+}

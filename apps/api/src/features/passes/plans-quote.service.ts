@@ -21,7 +21,14 @@ import { couponFor, type PurchaseCoupon } from "../purchases/coupons.service";
 import { resolveCountry } from "../parks/parks.service";
 import { servedCountries } from "../reference/served-countries";
 import { taxesAt, withTaxesAt } from "../reference/tax-rates.domain";
-import { startDateProblem, termDiscountBps, termOf, termPriceMinor, type Term } from "./passes.domain";
+import {
+  closedDayShares,
+  startDateProblem,
+  termDiscountBps,
+  termOf,
+  termPriceMinor,
+  type Term,
+} from "./passes.domain";
 import { presentBreakdown } from "./passes.present";
 import * as repo from "./passes.repo";
 import { planNotFound } from "./plans.service";
@@ -127,7 +134,7 @@ export async function couponOnFirstTerm(
 /**
  * GET /plans/{id}/quote: the first term's days and price, as POST /passes would charge it now;
  * with a coupon code, its discount or why it does not apply (the driver's own uses counted when
- * signed in).
+ * signed in); and the park's closure days in the term, with what each gives back.
  */
 export async function quote(
   db: Tx,
@@ -145,6 +152,14 @@ export async function quote(
     lock: false,
   });
   const major = (m: number) => toMajor(m, country.decimals);
+  const { termDays, closedDays } = await repo.termClosures(db, {
+    planId: first.plan.id,
+    parkId: first.park.id,
+    timeZone: first.park.timeZone,
+    start: term.startsAt,
+    end: term.paidUntil,
+    now,
+  });
   return {
     plan_id: first.plan.id,
     vehicle_type_id: asked.vehicle_type_id,
@@ -161,5 +176,9 @@ export async function quote(
     breakdown: presentBreakdown(breakdown, country.taxName, country.decimals),
     total: major(breakdown.totalMinor),
     coupon: presentCoupon(coupon, major, language),
+    closed_days: closedDayShares(breakdown.totalMinor, termDays, closedDays).map((s) => ({
+      date: s.day,
+      refund: major(s.amountMinor),
+    })),
   };
 }

@@ -83,6 +83,8 @@ function quoteFor(query: URLSearchParams): PlanQuote {
           message: off > 0 ? null : "This coupon does not apply to monthly passes",
         }
       : null,
+    // The park closes on Christmas Eve: a three-month term meets it, a month's does not.
+    closed_days: months === 3 ? [{ date: "2026-12-24", refund: 1234.5 }] : [],
   };
 }
 
@@ -133,6 +135,22 @@ describe("the monthly pass checkout", () => {
     );
     expect(screen.getByTestId("plan-discount").textContent).toContain("−₦6,750");
     expect(api.callsTo("GET /plans/7/quote").at(-1)!.query.get("term_months")).toBe("3");
+  });
+
+  it("says which closure days of the term come back and how much, in French, only when the term meets one", async () => {
+    const api = driverApi();
+    await renderWithApp(<PlanCheckout plan={plan} />, {
+      api,
+      route: "/subscription-plans/7",
+      language: "fr",
+    });
+    await screen.findByTestId("plan-rule");
+    expect(screen.queryByTestId("plan-closed-days")).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText("Durée"), "3");
+    const closed = await screen.findByTestId("plan-closed-days");
+    expect(plain(closed.textContent)).toContain("Le parking est fermé certains jours de cette période");
+    expect(plain(closed.textContent)).toMatch(/24 décembre 2026 : 1 234,50 ₦ remboursés/);
+    expect(plain(closed.textContent)).toContain("revient sur votre portefeuille dans la minute");
   });
 
   it("applies a coupon code from its field (Enter, not the checkout's submit): the discount under the parking, the code sent with the purchase; a refused code says why", async () => {

@@ -269,6 +269,7 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
               verdict={q.coupon}
               currency={q.currency}
             />
+            <ClosedDays quote={q} money={money} company={payingCompany?.name} />
             <p className="plan-rule" data-testid="plan-rule">
               {t("checkout.rule", { end: formatDay(paidUntilDay, lang) })}
             </p>
@@ -353,5 +354,37 @@ function TermDiscount({ quote: q, money }: { quote: PlanQuote; money: (n: number
         <dd>−{money(q.discount)}</dd>
       </div>
     </dl>
+  );
+}
+
+/**
+ * The park's closure days in the quoted term, with what each gives back and to whom (the guarantee's
+ * job pays them within a minute of the purchase); nothing when the term meets none.
+ */
+function ClosedDays({
+  quote,
+  money,
+  company,
+}: {
+  quote: PlanQuote;
+  money: (n: number) => string;
+  company: string | undefined;
+}) {
+  const { t, i18n } = useTranslation("plans");
+  if (quote.closed_days.length === 0) return null;
+  return (
+    <div className="alert alert--notice" data-testid="plan-closed-days">
+      <p>
+        <strong>{t("checkout.closedTitle")}</strong>
+      </p>
+      <ul>
+        {quote.closed_days.map((d) => (
+          <li key={d.date}>
+            {t("checkout.closedDay", { day: formatDay(d.date, i18n.language), amount: money(d.refund) })}
+          </li>
+        ))}
+      </ul>
+      <p>{company ? t("checkout.closedRuleCompany", { company }) : t("checkout.closedRule")}</p>
+    </div>
   );
 }
