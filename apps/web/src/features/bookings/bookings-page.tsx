@@ -7,6 +7,7 @@ import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 import { bookingsQuery } from "./api";
+import { OfferNotice } from "./offer-notice";
 import "./bookings.css";
 
 /** The tabs: the bookings by status, then the monthly passes (`?status=passes`). */
@@ -87,18 +88,7 @@ export function BookingsPage({ passes: Passes }: { passes?: PagedTab }) {
                     {t(`status.${shownStatus(b, new Date())}`)} ·{" "}
                     {formatMoney(b.amount, b.currency, i18n.language)}
                   </span>
-                  {b.open_offer && b.status === "active" && (
-                    // The space guarantee's offer waits for the driver's choice: the list says so too.
-                    <div className="alert alert--notice alert--topup" data-testid="offer-notice">
-                      <p>{t(`details.offerWhy.${b.open_offer}`, { park: b.park.name })}</p>
-                      <Link
-                        className="button button--accent"
-                        to={`/booking-offers/${encodeURIComponent(b.booking_code)}`}
-                      >
-                        {t("details.offerLink")}
-                      </Link>
-                    </div>
-                  )}
+                  <OfferNotice booking={b} />
                 </li>
               ))}
             </ul>

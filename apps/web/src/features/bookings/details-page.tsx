@@ -8,6 +8,7 @@ import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
 import { bookingQuery } from "./api";
 import { BookingActions } from "./booking-actions";
+import { OfferNotice } from "./offer-notice";
 import { BookingSummary } from "./booking-summary";
 import { CancellationLines } from "./cancellation-lines";
 import { ReviewSection } from "./review-section";
@@ -73,18 +74,8 @@ export function BookingDetailsPage() {
           {booking.error instanceof ApiError ? booking.error.message : t("loadError")}
         </p>
       )}
-      {b?.open_offer && b.status === "active" && (
-        // The space guarantee's offer, for a driver who did not open its e-mail: the booking's page says it first.
-        <div className="alert alert--notice alert--topup" role="status" data-testid="offer-notice">
-          <p>{t(`details.offerWhy.${b.open_offer}`, { park: b.park.name })}</p>
-          <Link
-            className="button button--accent"
-            to={`/booking-offers/${encodeURIComponent(b.booking_code)}`}
-          >
-            {t("details.offerLink")}
-          </Link>
-        </div>
-      )}
+      {/* The space guarantee's offer, for a driver who did not open its e-mail: the page says it first. */}
+      {b && <OfferNotice booking={b} status />}
       {b && (
         <div className="booking-detail">
           {cancelled ? (
