@@ -38,8 +38,6 @@ export const OFFER_OPEN_MESSAGE =
 export const REBOOK_FULL_MESSAGE =
   "That car park has no space left for your window: choose another one, or take the refund";
 export const REBOOK_PARK_MESSAGE = "Choose one of the car parks offered for this booking";
-export const REBOOK_COMPANY_MESSAGE =
-  "A booking paid by a company can only be refunded: the refund goes back to the company";
 
 /** A park the driver may move to: free for the whole window, at no extra cost. */
 export const GuaranteeAlternativeSchema = z.object({

@@ -12,7 +12,6 @@
  * already begun.
  */
 import {
-  REBOOK_COMPANY_MESSAGE,
   REBOOK_FULL_MESSAGE,
   REBOOK_PARK_MESSAGE,
   refusedEdge,
@@ -22,7 +21,12 @@ import {
 import { AppError } from "../../lib/app-error";
 import { pgCode, SQLSTATE } from "../../lib/pg-error";
 import type { Tx } from "../../db/tx";
-import { payerOfBooking } from "../companies/company-pay.service";
+import {
+  companyAccountKey,
+  payerOfBooking,
+  payingCompany,
+  recordCharge,
+} from "../companies/company-pay.service";
 import { clockOfPark } from "../parks/parks.present";
 import type { BookedRateRule } from "../parks/pricing.domain";
 import { ruleForWindow, ruleOfWindow, rulesOfParks } from "../parks/rate-rules.service";
@@ -40,6 +44,7 @@ import {
   BOOKING_PURCHASE,
   bookingPurchaseOf,
   bookingReceiptOnly,
+  firstMoveKey,
   receiptPark,
 } from "./booking-receipts.service";
 import {
@@ -215,8 +220,8 @@ export function priorRebooking(
  * Rebooks the caller's booking at `parkId` for the same window (or from `startTime` to its end),
  * or answers the rebooking made with the same Idempotency-Key (`replayed`). Another driver's
  * booking is a 404; a booking no longer active or whose car is in, 409 `booking_not_rebookable`;
- * one a company paid, 422 (its refund goes back to the company: the guarantee refunds it); the park
- * full, 409 `no_capacity` with the first booking untouched.
+ * one a company paid moves on the company's account (403 when the driver is no longer its
+ * member); the park full, 409 `no_capacity` with the first booking untouched.
  */
 export async function rebookBooking(
   deps: BookingDeps,
@@ -231,9 +236,12 @@ export async function rebookBooking(
   const first = await repo.findBooking(db, r.userId, { id: r.bookingId });
   if (!first) throw notFound();
   if (first.status !== "active" || first.checkedInAt) throw notRebookable();
-  if (await payerOfBooking(db, first.id)) {
-    throw AppError.validation({ park_id: REBOOK_COMPANY_MESSAGE }, REBOOK_COMPANY_MESSAGE);
-  }
+  // A booking a company paid moves on the company's account: its refund goes back there, and the
+  // new booking (the guarantee's difference credited there first) is charged there, to the same
+  // member and cost centre. The driver must still be an active member of it (else 403, as any
+  // purchase on its account); its policy is not asked again: the company pays no more than it did.
+  const paidBy = await payerOfBooking(db, first.id);
+  const company = paidBy ? await payingCompany(db, paidBy.companyId, r.userId) : null;
   const now = deps.clock();
   // The new booking's window: the first's, or what is left of it from the caller's start.
   const start = r.startTime ?? first.startTime;
@@ -263,6 +271,9 @@ export async function rebookBooking(
   };
   const booking = newBookingRow(n, park, start, first.endTime, breakdown, null);
   const move = { userId: r.userId, currency: park.currency, revenueShard: revenueShard(booking.id) };
+  const keys = company
+    ? { ...chargeAccountKeys(move), wallet: companyAccountKey(company.id, park.currency) }
+    : chargeAccountKeys(move);
   // The wallet's and the new booking's revenue shard's first movement, before the locks.
   await db.transaction((tx) => ensureChargeAccounts(tx, move));
   let rebooked: Rebooked | null = null;
@@ -298,6 +309,7 @@ export async function rebookBooking(
         if (differenceMinor > 0) {
           await creditGuarantee(tx, {
             userId: r.userId,
+            companyId: company?.id ?? null,
             currency: park.currency,
             amountMinor: differenceMinor,
             idempotencyKey: `guarantee:${b.id}`,
@@ -307,13 +319,35 @@ export async function rebookBooking(
           });
         }
         await queueBookingMail(deps.jobs, tx, booking, r.mail ?? "rebooked");
-        await bookingReceiptOnly(tx, "booking", booking, receiptPark(park), now, null);
+        await bookingReceiptOnly(tx, "booking", booking, receiptPark(park), now, company?.id ?? null);
         const status = await repo.bookSpace(tx, booking, {
-          ...chargeAccountKeys(move),
+          ...keys,
           idempotencyKey: r.idempotencyKey ?? null,
           requestHash: r.idempotencyKey ? hash : null,
         });
         if (status !== "booked") throw new NotRebooked(status);
+        if (company && paidBy) {
+          // The member's rows: the new booking's charge, and the guarantee's part given back (so
+          // the member's month counts what the company paid, not what the guarantee added).
+          const member = { memberId: paidBy.memberId, costCentre: paidBy.costCentre };
+          const row = { companyId: company.id, member, userId: r.userId, currency: park.currency, at: now };
+          await recordCharge(tx, {
+            ...row,
+            kind: "booking",
+            ledgerKey: firstMoveKey(booking.id),
+            reference: booking.bookingCode,
+            amountMinor: booking.totalMinor,
+          });
+          if (differenceMinor > 0) {
+            await recordCharge(tx, {
+              ...row,
+              kind: "refund",
+              ledgerKey: `guarantee:${b.id}`,
+              reference: booking.bookingCode,
+              amountMinor: -differenceMinor,
+            });
+          }
+        }
         rebooked = {
           first: { ...b, ...closed },
           booking,
@@ -350,7 +384,7 @@ export async function rebookBooking(
     if (pgCode(err) === SQLSTATE.walletShort) {
       throw await shortfall(db, BOOKING_PURCHASE, {
         userId: r.userId,
-        company: null,
+        company,
         currency: park.currency,
         amountMinor: booking.totalMinor,
         decimals: park.decimals,

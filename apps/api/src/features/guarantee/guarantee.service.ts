@@ -30,7 +30,6 @@ import {
 } from "../bookings/booking-core.service";
 import { getBookingByCode } from "../bookings/bookings.service";
 import { freeSpacesOf } from "../capacity/capacity.service";
-import { payerOfBooking } from "../companies/company-pay.service";
 import { postOperatorMove } from "../settlements/operator-ledger.service";
 import { marketingKey } from "../wallet/ledger.domain";
 import { revenueShard } from "../wallet/ledger.service";
@@ -374,10 +373,8 @@ export async function offerView(deps: Pick<GuaranteeDeps, "db" | "clock">, userI
   const offer = (await repo.offerOf(db, booking.id))!;
   const now = deps.clock();
   const open = offer.status === "open" && booking.status === "active" && !booking.checkedInAt;
-  const companyPaid = open ? (await payerOfBooking(db, booking.id)) !== null : false;
   const fromPark = await readParkWithCountry(db, booking.parkId, booking.vehicleTypeId);
-  const alternatives =
-    open && !companyPaid && fromPark ? await freeAlternatives(db, booking, fromPark, now) : [];
+  const alternatives = open && fromPark ? await freeAlternatives(db, booking, fromPark, now) : [];
   return {
     booking,
     offer,
@@ -385,7 +382,6 @@ export async function offerView(deps: Pick<GuaranteeDeps, "db" | "clock">, userI
     timeZone: found.time_zone,
     vehicleType: found.vehicle_type,
     decimals: fromPark?.decimals ?? 0,
-    companyPaid,
     alternatives,
     rebookedCode: await repo.bookingCodeOf(db, offer.rebookedBookingId),
   };

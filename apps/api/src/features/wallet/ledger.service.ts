@@ -20,6 +20,7 @@ import { toMajor } from "../../lib/money";
 import {
   checkTransfer,
   clearingKey,
+  companyWalletKey,
   heldKey,
   marketingKey,
   revenueKey,
@@ -317,18 +318,33 @@ export function creditReferralReward(tx: Tx, move: WalletMove & { shard: number 
 
 /**
  * The space guarantee's difference on a rebooking (decision 058): Parkwell's marketing account ->
- * the driver's wallet, in the rebooking's transaction, just before the new booking's charge takes
- * it with the first booking's money; its key names the first booking, so it is paid once. No
- * receipt: nothing is sold (the new booking's receipt is the sale). When the closing operator pays,
- * its account gives Parkwell the amount back in the same transaction (postOperatorMove).
+ * the account that pays the new booking (the driver's wallet, or with `companyId` the account of
+ * the company that paid the first booking), in the rebooking's transaction, just before the new
+ * booking's charge takes it with the first booking's money; its key names the first booking, so it
+ * is paid once. No receipt: nothing is sold (the new booking's receipt is the sale). When the
+ * closing operator pays, its account gives Parkwell the amount back in the same transaction
+ * (postOperatorMove).
  */
-export function creditGuarantee(tx: Tx, move: WalletMove & { shard: number }) {
+export function creditGuarantee(tx: Tx, move: WalletMove & { shard: number; companyId?: number | null }) {
   const marketing: AccountSpec = {
     key: marketingKey(move.currency, move.shard),
     kind: "marketing_spend",
     currency: move.currency,
   };
-  return walletTransfer(tx, move, "guarantee_credit", marketing, move.amountMinor);
+  if (move.companyId == null) return walletTransfer(tx, move, "guarantee_credit", marketing, move.amountMinor);
+  const company: AccountSpec = {
+    key: companyWalletKey(move.companyId, move.currency),
+    kind: "company_wallet",
+    currency: move.currency,
+  };
+  return postTransfer(tx, {
+    ...move,
+    kind: "guarantee_credit",
+    lines: [
+      { account: company, amountMinor: move.amountMinor },
+      { account: marketing, amountMinor: -move.amountMinor },
+    ],
+  });
 }
 
 /** Spreads booking revenue over this many ledger accounts per currency (the revenue account keys above). */
