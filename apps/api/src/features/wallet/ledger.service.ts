@@ -331,7 +331,8 @@ export function creditGuarantee(tx: Tx, move: WalletMove & { shard: number; comp
     kind: "marketing_spend",
     currency: move.currency,
   };
-  if (move.companyId == null) return walletTransfer(tx, move, "guarantee_credit", marketing, move.amountMinor);
+  if (move.companyId == null)
+    return walletTransfer(tx, move, "guarantee_credit", marketing, move.amountMinor);
   const company: AccountSpec = {
     key: companyWalletKey(move.companyId, move.currency),
     kind: "company_wallet",
