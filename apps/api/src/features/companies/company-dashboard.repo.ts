@@ -201,6 +201,34 @@ export function statementReceipts(db: Tx, companyId: number, month: string, tz: 
   );
 }
 
+/** A space guarantee's credit to the company's account (no receipt: nothing was sold), as a statement lists it. */
+export interface StatementCreditRow {
+  at: Date | string;
+  reference: string | null;
+  currency: string;
+  amount_minor: string | number;
+  member_name: string;
+  cost_centre: string;
+}
+
+/**
+ * The space guarantee's credits to the company's accounts in `month` on `tz`'s clock (decision
+ * 058: a rebooked booking's price above the first one's, paid by the guarantee): each a member's
+ * negative `company_charges` row whose ledger move is a `guarantee_credit`, oldest first.
+ */
+export function statementCredits(db: Tx, companyId: number, month: string, tz: string) {
+  return queryRows<StatementCreditRow>(
+    db,
+    sql`SELECT cc.at, cc.reference, trim(cc.currency) AS currency, -cc.amount_minor AS amount_minor,
+          trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS member_name, cc.cost_centre
+        FROM company_charges cc
+        JOIN ledger_transactions t ON t.idempotency_key = cc.ledger_key AND t.kind = 'guarantee_credit'
+        LEFT JOIN users u ON u.id = cc.user_id
+        WHERE cc.company_id = ${companyId} AND ${inMonth(sql`cc.at`, month, tz)}
+        ORDER BY cc.at, cc.id`,
+  );
+}
+
 export interface StatementBalanceRow {
   currency: string;
   opening_minor: string | number;

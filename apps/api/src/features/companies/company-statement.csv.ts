@@ -1,6 +1,7 @@
 /**
  * A company's statement as CSV (English headers: the file is data, not a page): one row per
- * receipt or credit note, then the totals per tax rate and per currency. Amounts are in major
+ * receipt or credit note, and per space guarantee credit (no document number), then the totals
+ * per tax rate and per currency. Amounts are in major
  * units with the currency's decimals, as plain numbers a spreadsheet sums; times are ISO 8601 on
  * the company's home clock, with its offset.
  */
@@ -56,6 +57,7 @@ export function statementCsv(s: Statement): string {
     `\uFEFF${csvLine(STATEMENT_CSV_HEADER)}`,
     ...s.purchases.map((l) => row("purchase", l, s.timeZone)),
     ...s.topUps.map((l) => row("topup", l, s.timeZone)),
+    ...s.credits.map((l) => row("guarantee_credit", l, s.timeZone)),
     ...s.taxes.map((t) =>
       blank({
         section: "tax_total",
@@ -75,6 +77,13 @@ export function statementCsv(s: Statement): string {
     ),
     ...s.topUpTotals.map((t) =>
       blank({ section: "topup_total", currency: t.currency, total: major(t.totalMinor, t.decimals) }),
+    ),
+    ...s.creditTotals.map((t) =>
+      blank({
+        section: "guarantee_credit_total",
+        currency: t.currency,
+        total: major(t.totalMinor, t.decimals),
+      }),
     ),
   ].join("");
 }

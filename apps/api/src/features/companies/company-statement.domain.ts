@@ -54,9 +54,16 @@ export interface Statement {
   company: { name: string; taxId: string; address: string; email: string };
   purchases: StatementLine[];
   topUps: StatementLine[];
+  /**
+   * The space guarantee's credits (money in, no receipt: nothing was sold): what the guarantee paid
+   * of a rebooked booking's price, listed apart so that the purchases' receipts and the balance's
+   * money in reconcile.
+   */
+  credits: StatementLine[];
   taxes: TaxTotal[];
   totals: CurrencyTotal[];
   topUpTotals: CurrencyTotal[];
+  creditTotals: CurrencyTotal[];
   /** The account's balance at the month's start and end and the moves between, per currency. */
   balances: StatementBalance[];
 }
@@ -107,6 +114,7 @@ export function statementOf(
   company: Statement["company"],
   lines: readonly StatementLine[],
   balances: readonly StatementBalance[],
+  credits: readonly StatementLine[] = [],
 ): Statement {
   const purchases = lines.filter((l) => l.chargeKind !== "topup");
   const topUps = lines.filter((l) => l.chargeKind === "topup");
@@ -116,9 +124,11 @@ export function statementOf(
     company,
     purchases,
     topUps,
+    credits: [...credits],
     taxes: taxTotals(purchases),
     totals: totalsOf(purchases),
     topUpTotals: totalsOf(topUps),
+    creditTotals: totalsOf(credits),
     balances: [...balances],
   };
 }

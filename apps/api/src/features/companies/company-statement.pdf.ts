@@ -157,6 +157,15 @@ export function statementPdf(s: Statement, language: Language): Promise<Buffer> 
   else rows(s.topUps);
   totals(s.topUpTotals, "Top-ups {{currency}}");
 
+  if (s.credits.length > 0) {
+    // Money in without a document: what the space guarantee paid of a rebooked booking's price.
+    y += 14;
+    room(60);
+    y += text(say("Space guarantee credits", language), MARGIN, RIGHT - MARGIN, { bold: true, size: 11 }) + 4;
+    rows(s.credits);
+    totals(s.creditTotals, "Space guarantee credits {{currency}}");
+  }
+
   y += 14;
   room(24);
   text(say("Times on the {{zone}} clock.", language, { zone: s.timeZone }), MARGIN, RIGHT - MARGIN, {

@@ -2,7 +2,8 @@
  * A company's monthly statement (owners and admins): every receipt and credit note of its moves
  * issued in the month on its home clock, with member and cost centre, totals per tax rate and per
  * currency, and its account's opening and closing balances with the moves between (from the
- * ledger), as PDF (the receipts' PDF code) or CSV. Pending receipts are numbered first.
+ * ledger) and the space guarantee's credits to it (no receipt), as PDF (the receipts' PDF code) or
+ * CSV. Pending receipts are numbered first.
  */
 import type { CompanyStatementSummary } from "@parkwell/contract";
 import type { Language } from "../../lib/language";
@@ -23,10 +24,11 @@ export async function statement(
 ): Promise<Statement> {
   const company = await manageableCompany(deps.db, companyId, userId);
   await numberCompanyReceipts(deps.db, companyId);
-  const [rows, party, balances, decimals] = await Promise.all([
+  const [rows, party, balances, credits, decimals] = await Promise.all([
     repo.statementReceipts(deps.db, companyId, month, company.timeZone),
     repo.companyParty(deps.db, companyId),
     repo.statementBalances(deps.db, companyId, month, company.timeZone),
+    repo.statementCredits(deps.db, companyId, month, company.timeZone),
     decimalsOf(deps.db),
   ]);
   return statementOf(
@@ -51,6 +53,19 @@ export async function statement(
       })),
     })),
     balancesOf(balances, decimals),
+    credits.map((c) => ({
+      number: "",
+      kind: "guarantee_credit",
+      chargeKind: "refund",
+      issuedAt: new Date(c.at),
+      reference: c.reference ?? "",
+      memberName: c.member_name,
+      costCentre: c.cost_centre,
+      currency: c.currency,
+      decimals: decimals(c.currency),
+      totalMinor: Number(c.amount_minor),
+      taxes: [],
+    })),
   );
 }
 

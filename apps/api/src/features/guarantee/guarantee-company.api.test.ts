@@ -14,6 +14,7 @@ import { ledgerViolations, receiptViolations } from "../../test/ledger-invariant
 import { allDayParks, at, HOUR } from "../bookings/bookings.test-kit";
 import { addMember, companyBalance, createCompany } from "../companies/companies.test-kit";
 import { fundCompany } from "../companies/company-money.test-kit";
+import { monthOn } from "../companies/company-statement.domain";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { localDays, parkZone } from "./guarantee.test-kit";
 
@@ -127,6 +128,14 @@ describe("the space guarantee for a booking a company paid", () => {
       sql`SELECT buyer::text AS buyer FROM receipts WHERE ledger_key = ${`booking:${rebooked.id}:1`}`,
     );
     expect(receipt?.buyer).toContain(company.name);
+    // The month's statement lists the guarantee's credit apart (no receipt: nothing was sold).
+    const month = monthOn(new Date(), "Africa/Lagos");
+    const csv = await call(company.owner, "GET", `/business/companies/${company.id}/statements/${month}.csv`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    const credit = csv.body.split("\r\n").filter((l) => l.startsWith("guarantee_credit,"));
+    expect(credit).toHaveLength(1);
+    expect(credit[0]).toContain(rebooked.booking_code);
+    expect(credit[0]!.endsWith(`,${choice.covered.toFixed(2)}`)).toBe(true);
     expect(await ledgerViolations(db)).toEqual([]);
     expect(await receiptViolations(db)).toEqual([]);
   });
