@@ -11,7 +11,7 @@ import { openDatabase, pgliteDatabase, type Database } from "../db/client";
  * `CREATE DATABASE … TEMPLATE` copies 1,100 relations' files (and dropping it unlinks them). The
  * reset reads a digest of every table, writes back only the tables a test changed, and sets every
  * sequence back: the PGlite suite took 42 % less CPU, the PostgreSQL suite 12 % less
- * (bench/results/history.md, 2026-12-01 morning).
+ * (docs/decisions/062-test-databases-reused.md; bench/results/history.md, 2026-12-01 morning).
  *
  * A copy whose schema a test changed and did not change back, or whose reset fails, is closed
  * (PGlite) or dropped (PostgreSQL) instead, so a file always starts from the template's state.
