@@ -7,7 +7,7 @@ import type { TestProject } from "vitest/node";
 import { openDatabase } from "../db/client";
 import { migrateWithJobs } from "../feature-jobs";
 import { seed } from "../db/seed";
-import { dropCopies } from "./template-copies";
+import { databaseUrl, dropCopies } from "./template-copies";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -32,9 +32,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+    const database = await openDatabase({ url: databaseUrl(adminUrl, name), poolSize: 2 });
     await migrateWithJobs(database);
     await seed(database.db, { demo: true });
     await database.close();

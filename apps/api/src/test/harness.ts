@@ -5,7 +5,6 @@ import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import { buildApp, type AppDeps } from "../app";
 import { loadConfig, type Config } from "../config";
 import { openDatabase, type Database } from "../db/client";
@@ -15,7 +14,7 @@ import { seed } from "../db/seed";
 import type { Clock } from "../lib/clock";
 import { READ_AFTER_COOKIE } from "../plugins/read-your-writes";
 import { setContextClock } from "./test-clock";
-import { givePgBack, leasePgCopy, leasePgliteCopy } from "./template-copies";
+import { databaseUrl, givePgBack, leasePgCopy, leasePgliteCopy, withClient } from "./template-copies";
 
 export interface TestContext {
   app: FastifyInstance;
@@ -122,29 +121,20 @@ export async function freshDatabase(options: { blank?: boolean } = {}): Promise<
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error("TEST_DB_ENGINE=postgres needs TEST_DATABASE_URL");
   const template = options.blank ? undefined : inject("pgTemplate");
-  let name: string;
-  if (template) name = await leasePgCopy(adminUrl, template);
-  else {
-    name = `parkwell_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), poolSize: 20, readUrls: replicaUrls(name) });
+  const name = template
+    ? await leasePgCopy(adminUrl, template)
+    : `parkwell_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  if (!template) await withClient(adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = databaseUrl(adminUrl, name);
+  const database = await openDatabase({ url, poolSize: 20, readUrls: replicaUrls(name) });
   if (database.replicas) await inRotation(database);
   return {
     database,
     prepared: Boolean(template),
-    url: url.toString(),
+    url,
     async drop() {
       if (template) return givePgBack(adminUrl, name);
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await c.end();
+      await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
     },
   };
 }
@@ -162,10 +152,7 @@ function templateBytes(file: string): Buffer {
  */
 export function replicaUrls(name: string): string[] {
   const base = process.env.TEST_DATABASE_READ_URL;
-  if (!base) return [];
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return [url.toString()];
+  return base ? [databaseUrl(base, name)] : [];
 }
 
 /** Waits until every replica of `database` is in rotation (it has replayed the database's creation). */

@@ -203,7 +203,7 @@ const pgQuery =
   };
 
 /** The names a worker's copies of `template` take: the run's teardown drops every one left. */
-export const copyPrefix = (template: string) => `${template}_c_`;
+const copyPrefix = (template: string) => `${template}_c_`;
 
 /** A PostgreSQL copy of `template` for one test file: a kept database's name, or a new one's. */
 export async function leasePgCopy(adminUrl: string, template: string): Promise<string> {
@@ -212,7 +212,7 @@ export async function leasePgCopy(adminUrl: string, template: string): Promise<s
   const created = `${copyPrefix(template)}${process.pid}_${randomBytes(3).toString("hex")}`;
   await withClient(adminUrl, (c) => c.query(`CREATE DATABASE "${created}" TEMPLATE "${template}"`));
   if (!pgSnapshot) {
-    pgSnapshot = await withClient(urlOf(adminUrl, created), (c) =>
+    pgSnapshot = await withClient(databaseUrl(adminUrl, created), (c) =>
       snapshotOf(pgQuery(c), async (table) => {
         const { rows } = await c.query<{ json: string | null; columns: string }>(
           // Generated columns are left out (computed again); identity columns take the kept values.
@@ -237,7 +237,7 @@ export async function leasePgCopy(adminUrl: string, template: string): Promise<s
 export async function givePgBack(adminUrl: string, name: string): Promise<void> {
   const from = pgSnapshot;
   if (keptPg.length < KEPT && from) {
-    const reset = await withClient(urlOf(adminUrl, name), async (c) => {
+    const reset = await withClient(databaseUrl(adminUrl, name), async (c) => {
       const query = pgQuery(c);
       await c.query("BEGIN");
       try {
@@ -273,13 +273,15 @@ export async function dropCopies(admin: pg.ClientBase, template: string): Promis
   for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
 }
 
-function urlOf(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
+/** The URL of database `name` on the server of `serverUrl` (its user, host and options). */
+export function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
 
-async function withClient<T>(url: string, use: (c: pg.Client) => Promise<T>): Promise<T> {
+/** One connection to `url` for `use`, closed after it. */
+export async function withClient<T>(url: string, use: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
