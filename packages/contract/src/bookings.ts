@@ -348,24 +348,22 @@ export const BookingMoveSchema = z.object({
   created_at: z.string(),
 });
 
-/**
- * Why the space guarantee's offer for a booking is open (its park closed for the window, or cut its
- * spaces: a space elsewhere or a full refund at /booking-offers/{code}); null when none is.
- */
-const OpenOfferSchema = z.enum(GUARANTEE_CAUSES).nullable();
+/** A booking in the driver's list: with its open offer, so the list says what needs their choice. */
+export const BookingListItemSchema = BookingSchema.extend({
+  /**
+   * Why the space guarantee's offer for this booking is open (its park closed for the window, or
+   * cut its spaces: a space elsewhere or a full refund at /booking-offers/{code}); null when none is.
+   */
+  open_offer: z.enum(GUARANTEE_CAUSES).nullable(),
+}).meta({ id: "BookingListItem" });
+export type BookingListItem = z.infer<typeof BookingListItemSchema>;
 
-export const BookingDetailSchema = BookingSchema.extend({
+/** A booking's page: a list item with the payer's charges and refunds for it. */
+export const BookingDetailSchema = BookingListItemSchema.extend({
   payments: z.array(BookingMoveSchema),
   refunds: z.array(BookingMoveSchema),
-  open_offer: OpenOfferSchema,
 }).meta({ id: "BookingDetail" });
 export type BookingDetail = z.infer<typeof BookingDetailSchema>;
-
-/** A booking in the driver's list: with its open offer, so the list says what needs their choice. */
-export const BookingListItemSchema = BookingSchema.extend({ open_offer: OpenOfferSchema }).meta({
-  id: "BookingListItem",
-});
-export type BookingListItem = z.infer<typeof BookingListItemSchema>;
 
 export const BookingPageSchema = pageOf(BookingListItemSchema).meta({ id: "BookingPage" });
 export type BookingPage = z.infer<typeof BookingPageSchema>;

@@ -5650,108 +5650,6 @@ export interface components {
       paid_by_company: string | null;
       charger: components["schemas"]["BookingCharger"] | null;
     };
-    BookingDetail: {
-      id: string;
-      booking_code: string;
-      /** @enum {string} */
-      status: "active" | "completed" | "cancelled";
-      park: {
-        id: number;
-        slug: string;
-        park_code: string;
-        name: string;
-        address: string;
-        city: string;
-        time_zone: string;
-        lat: number;
-        lng: number;
-        entry_instructions: string;
-        /** @enum {string} */
-        text_language: "en" | "fr";
-      };
-      vehicle_type_id: number;
-      vehicle: {
-        id: number | null;
-        plate_number: string | null;
-        vehicle_type_id: number;
-        vehicle_type: string;
-      };
-      start_time: string;
-      end_time: string;
-      amount: number;
-      paid: number;
-      currency: string;
-      breakdown: {
-        hours: number;
-        days: number;
-        parking: number;
-        service_fee: number;
-        booking_fee: number;
-        tax: number;
-        tax_name: string;
-        taxes: components["schemas"]["PriceTax"][];
-        total: number;
-        coupon_discount?: number;
-        coupon_code?: string;
-        /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
-        charging?: number;
-        charging_hours?: number;
-        busy_time?: {
-          rule: string;
-          adjustment_percent: number;
-          normal_parking: number;
-        };
-      };
-      qr: string | null;
-      checked_in_at: string | null;
-      checked_out_at: string | null;
-      cancellation: {
-        allowed: boolean;
-        refund_percent: number | null;
-        refund_amount: number;
-        refund: {
-          parking: number;
-          charging: number;
-          service_fee: number;
-          booking_fee: number;
-          tax: number;
-          total: number;
-        };
-        kept: {
-          parking: number;
-          charging: number;
-          service_fee: number;
-          booking_fee: number;
-          tax: number;
-          total: number;
-        };
-      };
-      created_at: string;
-      event: {
-        event_code: string;
-        name: string;
-        venue_name: string;
-        start_time: string;
-        end_time: string;
-        /** @enum {string} */
-        status: "draft" | "published" | "cancelled";
-      } | null;
-      paid_by_company: string | null;
-      charger: components["schemas"]["BookingCharger"] | null;
-      payments: {
-        kind: string;
-        amount: number;
-        currency: string;
-        created_at: string;
-      }[];
-      refunds: {
-        kind: string;
-        amount: number;
-        currency: string;
-        created_at: string;
-      }[];
-      open_offer: ("closure" | "capacity") | null;
-    };
     BookingListItem: {
       id: string;
       booking_code: string;
@@ -5841,6 +5739,108 @@ export interface components {
       paid_by_company: string | null;
       charger: components["schemas"]["BookingCharger"] | null;
       open_offer: ("closure" | "capacity") | null;
+    };
+    BookingDetail: {
+      id: string;
+      booking_code: string;
+      /** @enum {string} */
+      status: "active" | "completed" | "cancelled";
+      park: {
+        id: number;
+        slug: string;
+        park_code: string;
+        name: string;
+        address: string;
+        city: string;
+        time_zone: string;
+        lat: number;
+        lng: number;
+        entry_instructions: string;
+        /** @enum {string} */
+        text_language: "en" | "fr";
+      };
+      vehicle_type_id: number;
+      vehicle: {
+        id: number | null;
+        plate_number: string | null;
+        vehicle_type_id: number;
+        vehicle_type: string;
+      };
+      start_time: string;
+      end_time: string;
+      amount: number;
+      paid: number;
+      currency: string;
+      breakdown: {
+        hours: number;
+        days: number;
+        parking: number;
+        service_fee: number;
+        booking_fee: number;
+        tax: number;
+        tax_name: string;
+        taxes: components["schemas"]["PriceTax"][];
+        total: number;
+        coupon_discount?: number;
+        coupon_code?: string;
+        /** @description EV charging sold with the booking, when the charger group chosen is priced per hour: its price per hour times charging_hours (the window's started hours). In total; no fee, tax or coupon applies to it. Absent for no charger or one priced per kWh (paid at the charger). */
+        charging?: number;
+        charging_hours?: number;
+        busy_time?: {
+          rule: string;
+          adjustment_percent: number;
+          normal_parking: number;
+        };
+      };
+      qr: string | null;
+      checked_in_at: string | null;
+      checked_out_at: string | null;
+      cancellation: {
+        allowed: boolean;
+        refund_percent: number | null;
+        refund_amount: number;
+        refund: {
+          parking: number;
+          charging: number;
+          service_fee: number;
+          booking_fee: number;
+          tax: number;
+          total: number;
+        };
+        kept: {
+          parking: number;
+          charging: number;
+          service_fee: number;
+          booking_fee: number;
+          tax: number;
+          total: number;
+        };
+      };
+      created_at: string;
+      event: {
+        event_code: string;
+        name: string;
+        venue_name: string;
+        start_time: string;
+        end_time: string;
+        /** @enum {string} */
+        status: "draft" | "published" | "cancelled";
+      } | null;
+      paid_by_company: string | null;
+      charger: components["schemas"]["BookingCharger"] | null;
+      open_offer: ("closure" | "capacity") | null;
+      payments: {
+        kind: string;
+        amount: number;
+        currency: string;
+        created_at: string;
+      }[];
+      refunds: {
+        kind: string;
+        amount: number;
+        currency: string;
+        created_at: string;
+      }[];
     };
     BookingPage: {
       items: components["schemas"]["BookingListItem"][];
