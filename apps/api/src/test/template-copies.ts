@@ -250,7 +250,8 @@ export async function givePgBack(adminUrl: string, name: string): Promise<void> 
           );
         });
         await c.query("COMMIT");
-        return true;
+        const { rows } = await c.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn");
+        return replayedOnReplica(name, rows[0]!.lsn);
       } catch {
         await c.query("ROLLBACK").catch(() => {});
         return false;
@@ -262,6 +263,27 @@ export async function givePgBack(adminUrl: string, name: string): Promise<void> 
     }
   }
   await withClient(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+}
+
+/**
+ * With a streaming replica (npm run test:replica, TEST_DATABASE_READ_URL), whether it has replayed
+ * the primary up to `lsn` (the reset) within 15 s: a copy is handed on only then, or the next file's
+ * reads from the replica would see the last file's rows.
+ */
+async function replayedOnReplica(name: string, lsn: string): Promise<boolean> {
+  const base = process.env.TEST_DATABASE_READ_URL;
+  if (!base) return true;
+  return withClient(databaseUrl(base, name), async (c) => {
+    for (const until = Date.now() + 15_000; Date.now() < until;) {
+      const { rows } = await c.query<{ done: boolean }>(
+        "SELECT coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) AS done",
+        [lsn],
+      );
+      if (rows[0]?.done) return true;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return false;
+  });
 }
 
 /** Drops every copy of `template` the workers kept (the run's teardown). */
