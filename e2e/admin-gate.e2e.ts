@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { dayOnClock } from "@parkwell/contract";
+import { dayOnClock, formatCalendarDay } from "@parkwell/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
@@ -177,6 +177,43 @@ describe("the gate on a phone", () => {
       "Borne de recharge\u00a0: CCS2 · 50\u00a0kW",
     );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(realProblems(problems)).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the gate in French on a desktop", () => {
+  it("shows an airport booking's flight and the day the driver flies back on the attendant's card", async () => {
+    const code = "PW-E2EFXY23";
+    const { park } = await bookingAtAttendantsPark(code, "LAG905FL", 2);
+    const returns = dayOnClock(new Date(Date.now() + HOUR), "Africa/Lagos");
+    await db.query(
+      `INSERT INTO booking_flights (booking_id, flight_number, return_date)
+       SELECT id, 'W3105', $2::date FROM bookings WHERE booking_code = $1`,
+      [code, returns],
+    );
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(`${server.url}/admin/gate?park=${park}`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Se connecter pour continuer" }).click();
+    await page.locator("dialog[open]").waitFor();
+    await page.getByLabel("E-mail").fill("attendant@parkwell.test");
+    await page.getByLabel("Mot de passe").fill("check-cars-2026");
+    await page.locator("dialog[open]").getByRole("button", { name: "Se connecter", exact: true }).click();
+    await page.getByRole("heading", { name: "Barrière", level: 1 }).waitFor();
+    // Today's arrivals name the flight; the card says it with the day, in French.
+    await page.getByRole("region", { name: "Arrivées" }).getByText("vol W3105").waitFor();
+    await page.getByLabel("Code de réservation").fill(code);
+    await page.getByRole("button", { name: "Entrée", exact: true }).click();
+    const flight = page.getByTestId("gate-flight");
+    await expect
+      .poll(() => flight.textContent())
+      .toBe(`VolW3105 · retour le ${formatCalendarDay(returns, "fr")}`);
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    if (process.env.SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/flight-gate-1366-fr.png`, fullPage: true });
+    }
     expect(realProblems(problems)).toEqual([]);
     await context.close();
   });

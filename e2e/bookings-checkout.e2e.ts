@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { addDays, dayOnClock, instantOfWallClock } from "@parkwell/contract";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage, arriveAt } from "./support/browser";
 import {
   createE2eDatabase,
   createSignedInUser,
@@ -276,7 +276,7 @@ describe("booking from checkout to cancellation", () => {
     await expect.poll(() => page.getByTestId("spaces-left").textContent()).toMatch(/spaces? left/);
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
-    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await arriveAt(page, /\/booking-success\?code=PW-/);
     const code = new URL(page.url()).searchParams.get("code")!;
     const [booked] = await db.query<{ start: Date }>(
       "SELECT start_time AS start FROM bookings WHERE booking_code = $1",
@@ -349,7 +349,7 @@ describe("booking from checkout to cancellation", () => {
     expect(new URL(page.url()).searchParams.get("charger_id")).toBe(String(group.id));
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
-    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await arriveAt(page, /\/booking-success\?code=PW-/);
     const code = new URL(page.url()).searchParams.get("code")!;
     const [booked] = await db.query<{ charger_id: number }>(
       "SELECT charger_id FROM bookings WHERE booking_code = $1",
@@ -491,7 +491,7 @@ describe("a charger priced per hour, its charging paid with the booking", () => 
     expect(priced.price.breakdown.charging_hours).toBe(2);
     expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
-    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await arriveAt(page, /\/booking-success\?code=PW-/);
     const code = new URL(page.url()).searchParams.get("code")!;
     const [booked] = await db.query<{ total_minor: string; charging: string }>(
       "SELECT total_minor::text, breakdown->>'chargingMinor' AS charging FROM bookings WHERE booking_code = $1",

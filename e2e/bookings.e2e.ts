@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { wallClockMs } from "@parkwell/contract";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage, arriveAt } from "./support/browser";
 import {
   createE2eDatabase,
   createSignedInUser,
@@ -84,7 +84,7 @@ describe("booking from checkout to cancellation", () => {
       expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
       await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
 
-      await page.waitForURL(/\/booking-success\?code=PW-/);
+      await arriveAt(page, /\/booking-success\?code=PW-/);
       const code = new URL(page.url()).searchParams.get("code")!;
       await expect.poll(() => page.getByRole("heading", { name: "Booking confirmed" }).count()).toBe(1);
       // The bookingCreated flag: its message shows once and its reset is the dismiss button.
@@ -245,7 +245,7 @@ describe("booking from checkout to cancellation", () => {
     await page.getByRole("link", { name: "Retour au paiement" }).click();
     await page.waitForURL((u) => `${u.pathname}${u.search}` === back);
     await page.getByRole("button", { name: /^Payer .* avec le portefeuille$/ }).click();
-    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await arriveAt(page, /\/booking-success\?code=PW-/);
     await expect.poll(() => page.getByRole("heading", { name: "Réservation confirmée" }).count()).toBe(1);
     // The browser logs the expected 402 response itself; nothing else may go wrong.
     expect(problems.filter((p) => !p.includes("status of 402"))).toEqual([]);
@@ -287,7 +287,7 @@ describe("booking from checkout to cancellation", () => {
       await pay.focus();
       await page.keyboard.press("Enter");
       await page.waitForURL(/\/payment\?reference=PW-.*&provider=demo/);
-      await page.waitForURL(/\/booking-success\?code=PW-/, { timeout: 15_000 });
+      await arriveAt(page, /\/booking-success\?code=PW-/, { timeout: 15_000 });
       await expect.poll(() => page.getByRole("heading", { name: "Booking confirmed" }).count()).toBe(1);
       const code = new URL(page.url()).searchParams.get("code");
       const rows = await db.query<{ booking_code: string; status: string }>(

@@ -1,7 +1,7 @@
 import { twentyFourHourPark, quarterHoursAhead } from "./support/api";
 import type { BrowserContext, Download } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage, arriveAt } from "./support/browser";
 import {
   createE2eDatabase,
   createSignedInUser,
@@ -160,7 +160,7 @@ describe("a business account", () => {
     await withCompany.check();
     await d.page.getByLabel("Numéro d'immatriculation").fill("LAG-123-AB");
     await d.page.getByRole("button", { name: /^Payer .* avec Acme Logistics Ltd$/ }).click();
-    await d.page.waitForURL(/\/booking-success\?code=PW-/, { timeout: 20_000 });
+    await arriveAt(d.page, /\/booking-success\?code=PW-/, { timeout: 20_000 });
     const code = new URL(d.page.url()).searchParams.get("code")!;
 
     await d.page.goto(checkout(second), { waitUntil: "networkidle" });

@@ -3,7 +3,7 @@ import type { AdminPark, Booking } from "@parkwell/contract";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { apiCall, demoTopUp, logIn, quarterHoursAhead } from "./support/api";
-import { storeSignIn, useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { storeSignIn, useBrowser, VIEWPORTS, watchedPage, arriveAt } from "./support/browser";
 import type { SignedInUser } from "./support/database";
 
 const baseURL = inject("baseURL");
@@ -150,7 +150,7 @@ describe("busy-time prices", () => {
       // The page fits the phone's width.
       expect(await driver.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await driver.page.getByRole("button", { name: /^Payer .* avec le portefeuille$/ }).click();
-      await driver.page.waitForURL(/\/booking-success\?code=/);
+      await arriveAt(driver.page, /\/booking-success\?code=/);
       const code = new URL(driver.page.url()).searchParams.get("code")!;
       const booking = await apiCall<Booking>(baseURL, driver.user, `/bookings/${code}`);
       expect(booking.breakdown).toMatchObject({

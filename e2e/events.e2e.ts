@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage, arriveAt } from "./support/browser";
 import {
   createE2eDatabase,
   createSignedInUser,
@@ -105,7 +105,7 @@ describe("event parking", () => {
     // The demo events are listed too: the search finds this one.
     await page.getByLabel("Search events").fill(name);
     await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL(/search=Afrobeats/);
+    await arriveAt(page, /search=Afrobeats/);
     const card = page.locator(`[data-event-code="${code}"]`);
     // The card's "from" price is what a driver pays for the cheapest offer (₦2,500 flat), fees
     // included: the event page's price for it, the one the checkout charges.
@@ -122,18 +122,18 @@ describe("event parking", () => {
     // The filters live in the URL: a search for nothing says so and offers to clear it.
     await page.getByLabel("Search events").fill("no such event anywhere");
     await page.getByRole("button", { name: "Search" }).click();
-    await page.waitForURL(/search=no\+such/);
+    await arriveAt(page, /search=no\+such/);
     await expect
       .poll(() => page.getByTestId("events-empty").textContent())
       .toContain("No upcoming event matches");
     await page.getByRole("button", { name: "Clear the filters" }).click();
-    await page.waitForURL(/\/events$/);
+    await arriveAt(page, /\/events$/);
     await page.goBack();
     await page.goBack();
-    await page.waitForURL(/search=Afrobeats/);
+    await arriveAt(page, /search=Afrobeats/);
     await card.getByRole("link", { name }).click();
 
-    await page.waitForURL(new RegExp(`/event/${code}$`));
+    await arriveAt(page, new RegExp(`/event/${code}$`));
     await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
     const park = page.locator(`[data-park-id="${parks[0]!.id}"]`).filter({ hasText: parks[0]!.name });
     await expect.poll(() => park.textContent()).toContain("10 spaces left");
@@ -152,7 +152,7 @@ describe("event parking", () => {
     expect(await axe(page)).toEqual([]);
     await park.getByRole("link", { name: `Book Car parking at ${parks[0]!.name}` }).click();
 
-    await page.waitForURL(new RegExp(`/booking/event/${code}\\?park=${parks[0]!.id}&vehicle_type_id=1`));
+    await arriveAt(page, new RegExp(`/booking/event/${code}\\?park=${parks[0]!.id}&vehicle_type_id=1`));
     await expect.poll(() => page.getByRole("heading", { name: parks[0]!.name }).count()).toBe(1);
     // The price is the flat price plus the country's fees, as the server charges it.
     await expect.poll(() => page.getByTestId("booking-total").count()).toBe(1);
@@ -161,7 +161,7 @@ describe("event parking", () => {
     expect(await axe(page)).toEqual([]);
     await page.getByRole("button", { name: `Pay ${shownTotal} from wallet` }).click();
 
-    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await arriveAt(page, /\/booking-success\?code=PW-/);
     const bookingCode = new URL(page.url()).searchParams.get("code")!;
     await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain(name);
     const [row] = await db.query<{ total: string }>(
@@ -209,7 +209,7 @@ describe("event parking", () => {
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Event not found");
     // The access page is opened for this event: its code is filled in, the driver types the access code.
     await page.getByRole("link", { name: "Enter an access code" }).click();
-    await page.waitForURL(new RegExp(`/private-event-access\\?event=${code}$`));
+    await arriveAt(page, new RegExp(`/private-event-access\\?event=${code}$`));
     expect(await axe(page)).toEqual([]);
     expect(await page.getByLabel("Event code").inputValue()).toBe(code);
     const field = page.getByLabel("Access code");
@@ -220,7 +220,7 @@ describe("event parking", () => {
     await field.fill("parkwell e2e");
     await page.getByRole("button", { name: "Open the event" }).click();
 
-    await page.waitForURL(new RegExp(`/event/${code}$`));
+    await arriveAt(page, new RegExp(`/event/${code}$`));
     await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
     expect(await page.getByText("Private event").count()).toBe(1);
     // Loaded afresh: the server holds no grant, so its answer is a 404 that names nothing of the
@@ -230,7 +230,7 @@ describe("event parking", () => {
     expect(await reloaded!.text()).not.toContain(name);
     await expect.poll(() => page.locator("main h1").textContent()).toBe(name);
     await page.getByRole("link", { name: `Book Car parking at ${parks[2]!.name}` }).click();
-    await page.waitForURL(/\/booking\/event\//);
+    await arriveAt(page, /\/booking\/event\//);
     await page.getByLabel("Plate number").fill("vip-001");
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
     await expect.poll(() => page.getByRole("alert").filter({ hasText: "Your wallet is" }).count()).toBe(1);
@@ -239,7 +239,7 @@ describe("event parking", () => {
     );
     await topUp(user, 50_000);
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
-    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await arriveAt(page, /\/booking-success\?code=PW-/);
     await expect.poll(() => page.getByTestId("booking-summary").textContent()).toContain(name);
     expect(realProblems(problems)).toEqual([]);
     await context.close();
@@ -256,7 +256,7 @@ describe("event parking", () => {
     await page.getByLabel("Code de l'événement").fill("ev-vpgla");
     await page.getByLabel("Code d'accès").fill("parkwell-vip");
     await page.getByRole("button", { name: "Ouvrir l'événement" }).click();
-    await page.waitForURL(/\/event\/EV-VPGLA$/);
+    await arriveAt(page, /\/event\/EV-VPGLA$/);
     await expect.poll(() => page.getByText("Événement privé").count()).toBe(1);
     await page.goto(`${server.url}/event/EV-ZZZZZ`, { waitUntil: "networkidle" });
     await expect.poll(() => page.locator("main h1").textContent()).toBe("Événement introuvable");

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
-import { rootText, waitForHydration } from "./support/ssr";
+import { useBrowser, VIEWPORTS, waitForApp, watchedPage } from "./support/browser";
+import { rootText } from "./support/ssr";
 
 /**
  * The installable web app (issue #63, docs/decisions/043-installable-app.md): every page links the
@@ -132,7 +132,7 @@ describe("/install and the footer's app-store links", () => {
         // the button opens its dialog, reached with the keyboard. The heading above may be the
         // server's HTML before the app's script has run (a loaded machine): the offer is fired once
         // React has taken the page over, when the app's listener is there, as it is in a browser.
-        await waitForHydration(page);
+        await waitForApp(page);
         await page.evaluate(() => {
           const offer = Object.assign(new Event("beforeinstallprompt", { cancelable: true }), {
             prompt: async () => {

@@ -20,7 +20,7 @@ import {
 import { servedCountries } from "../apps/api/src/features/reference/served-countries";
 import { chargeWallet, creditTopUp, refundToWallet } from "../apps/api/src/features/wallet/ledger.service";
 import { demoTopUp } from "./support/api";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { useBrowser, VIEWPORTS, watchedPage, arriveAt } from "./support/browser";
 import {
   createE2eDatabase,
   createSignedInUser,
@@ -333,7 +333,7 @@ describe("taxes by place, named", () => {
       .poll(async () => (await shownLines(page)).slice(-3, -1))
       .toEqual(taxLines("en", ["GST", "QST"]));
     await page.getByRole("button", { name: /^Pay .* from wallet$/ }).click();
-    await page.waitForURL(/\/booking-success\?code=PW-/);
+    await arriveAt(page, /\/booking-success\?code=PW-/);
     const code = new URL(page.url()).searchParams.get("code")!;
     await page.goto(`${server.url}/booking-details/${code}`, { waitUntil: "networkidle" });
     await page.getByTestId("receipt-links").getByRole("link").first().click();

@@ -24,6 +24,7 @@ describe("accessibility (axe, WCAG 2.2 AA)", () => {
       "/",
       "/about",
       "/help",
+      "/offline",
       "/cancellation-policy",
       "/book-demo",
       "/bookings",

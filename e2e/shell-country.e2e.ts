@@ -1,7 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
-import { waitForHydration } from "./support/ssr";
+import { useBrowser, VIEWPORTS, waitForApp, watchedPage } from "./support/browser";
 
 const baseURL = inject("baseURL");
 const browser = useBrowser();
@@ -110,7 +109,7 @@ describe("the country flow", () => {
       const context = await browser.newContext({ viewport });
       const { page } = await watchedPage(context, { country: "US" });
       await page.goto(baseURL, { waitUntil: "networkidle" });
-      await waitForHydration(page);
+      await waitForApp(page);
       const chip = page.getByRole("button", { name: /Country: United States/ });
       await chip.click();
       const menu = page.locator("#country-menu");

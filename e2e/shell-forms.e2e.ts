@@ -202,6 +202,14 @@ describe("Contact Us, Book a Demo and a charger host's site", () => {
     const context = await browser.newContext({ viewport: VIEWPORTS.phone });
     await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
     const { page, problems } = await watchedPage(context, { country: "SN" });
+    // The server's page has the defaults chosen already: before hydration (which can come after
+    // networkidle on a loaded machine) a phone shows them, not the first option.
+    const served = await (
+      await fetch(`${baseURL}/rent-out-ev-charger`, { headers: { cookie: "country=SN" } })
+    ).text();
+    expect(served).toMatch(/<option value="SN" selected="">/);
+    expect(served).toMatch(/<option value="car_park" selected="">/);
+    expect(served).toMatch(/<input type="radio" name="has_chargers" checked="" value="no"\/>/);
     await page.goto(`${baseURL}/rent-out-ev-charger`, { waitUntil: "networkidle" });
     const form = page.getByRole("form", { name: "Parlez-nous de votre site" });
     expect(await form.getByLabel("Pays du site").inputValue()).toBe("SN");

@@ -14,6 +14,7 @@ const ROUTES = [
   "/about",
   "/get-started",
   "/help",
+  "/offline",
   "/affiliates",
   "/careers",
   "/media-coverage",
@@ -89,7 +90,14 @@ describe("public routes", () => {
         // over the default 30 s once (CI, /terms, the machine 96 % busy); a hang still fails.
         await page.goto(`${baseURL}${route}`, { waitUntil: "networkidle", timeout: 60_000 });
         const h1 = page.locator("main h1").first();
-        await h1.waitFor({ timeout: 10_000 });
+        // A client-rendered page reads its code and data after the idle network on a loaded
+        // machine (CI once waited over 10 s); a failure names the page and what it showed.
+        await h1.waitFor({ timeout: 30_000 }).catch(async (error: unknown) => {
+          const shown = (await page.locator("body").innerText()).replace(/\s+/g, " ").slice(0, 300);
+          throw new Error(`${route}: no heading in main after 30 s; the page showed: ${shown}`, {
+            cause: error,
+          });
+        });
         const heading = (await h1.textContent())?.trim() ?? "";
         expect(heading, route).not.toBe("");
         expect(heading, route).not.toBe(notFound);

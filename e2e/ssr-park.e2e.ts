@@ -254,7 +254,8 @@ describe("the park page from the server", () => {
       // ?lang= is stored as the language menu stores it.
       expect(await page.evaluate(() => window.localStorage.getItem("language"))).toBe("fr");
       expect((await context.cookies()).find((c) => c.name === "language")?.value).toBe("fr");
-      expect((await hydrationSeen(page)).layoutShift).toBeLessThan(0.01);
+      const { layoutShift, shifts } = await hydrationSeen(page);
+      expect(layoutShift, shifts.join("; ")).toBeLessThan(0.01);
       // A link after hydration is the router's: no second document.
       await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
       await page.getByRole("navigation", { name: "Fil d’Ariane" }).getByRole("link").click();

@@ -93,12 +93,20 @@ describe("the charger group's lock", () => {
     after("features/bookings/bookings.service.ts", "repo.bookSpace(", "attachCharger(");
     // A hold: hold_check (capacity, wallet), then the charger.
     after("features/bookings/hold.service.ts", "repo.holdCheck(", "holdCharger(");
-    // An extension and a renewal: each charges before it asks for the charger.
+    // An extension, a renewal and a change of window: each charges its difference (chargeChange,
+    // which is the purchase engine's chargeMove) before it asks for the charger.
     const changes = code(`${API}/features/bookings/booking-changes.service.ts`);
-    const charges = [...changes.matchAll(/chargeMove\(/g)].map((m) => m.index);
-    const chargers = [...changes.matchAll(/(?<!function )assertChargerRoom\(tx,/g)].map((m) => m.index);
-    expect(chargers).toHaveLength(2);
-    expect(charges).toHaveLength(2);
-    chargers.forEach((at, i) => expect(at).toBeGreaterThan(charges[i]!));
+    expect(changes).toMatch(/function chargeChange\([\s\S]*?\bchargeMove\(/);
+    for (const [rel, paths] of [
+      ["features/bookings/booking-changes.service.ts", 2],
+      ["features/bookings/booking-window.service.ts", 1],
+    ] as const) {
+      const text = code(`${API}/${rel}`);
+      const charges = [...text.matchAll(/(?<!function )\bchargeChange\(/g)].map((m) => m.index);
+      const chargers = [...text.matchAll(/(?<!function )assertChargerRoom\(tx,/g)].map((m) => m.index);
+      expect(chargers, rel).toHaveLength(paths);
+      expect(charges, rel).toHaveLength(paths);
+      chargers.forEach((at, i) => expect(at, rel).toBeGreaterThan(charges[i]!));
+    }
   });
 });

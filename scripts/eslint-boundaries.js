@@ -75,6 +75,7 @@ export const FEATURE_DEPENDENCIES = {
   blog: [],
   seo: [],
   "web-app": [],
+  push: [],
   admin: [],
   payouts: ["payments", "settlements", "wallet", "reference"],
   claims: ["bookings", "guarantee", "passes", "purchases", "receipts", "reference", "settlements"],

@@ -151,7 +151,10 @@ function refused(tally: Tally, why: string): false {
 
 export async function book(base: string, user: User, parks: number[], tally: Tally): Promise<void> {
   const key = `book-${randomBytes(8).toString("hex")}`;
-  const from = Math.ceil(Date.now() / HOUR) * HOUR + HOUR;
+  // Two hours ahead at least: the start reminder (60 minutes before, by default) of a booking made
+  // in the run's last minutes before an hour struck would otherwise be sent during the run, its
+  // subject naming the booking, and be counted as a second confirmation (seen at 00:59 UTC).
+  const from = Math.ceil(Date.now() / HOUR) * HOUR + 2 * HOUR;
   const start = from + Math.floor(Math.random() * 5 * 24 * 4) * 15 * 60_000;
   const end = start + (1 + Math.floor(Math.random() * 3)) * HOUR;
   const body = JSON.stringify({

@@ -31,6 +31,8 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { testDatabase } from "./test-database.mjs";
+// The product's own reading of a zone (Node runs the contract's TypeScript as it is).
+import { isoOnClock } from "../packages/contract/src/zoned-time.ts";
 import { chosenInstant, describeClock, libfaketime } from "./test-clock.mjs";
 
 /** Debian's headless build of Chromium (the same engine, without the browser's UI): 35% less CPU. */
@@ -91,6 +93,64 @@ const chromium = execFileSync(CHROMIUM, ["--version"], {
 const database = await testDatabase();
 const env = { ...process.env };
 if (database.url) env.TEST_DATABASE_URL = database.url;
+
+/**
+ * The zones on which this PostgreSQL's tz data and this Node's read some instant of the next two
+ * years differently (docs/decisions/067-one-set-of-zone-rules.md): Debian's server reads the
+ * system's tzdata, which a machine image may hold from before a zone's change.
+ */
+async function zonesReadApart(url) {
+  const zones = Intl.supportedValuesOf("timeZone");
+  const now = Date.now();
+  const instants = Array.from({ length: 53 }, (_, i) => new Date(now + i * 14 * 86_400_000).toISOString());
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      `SELECT z, t, to_char(t::timestamptz AT TIME ZONE z, 'YYYY-MM-DD"T"HH24:MI') AS local
+         FROM unnest($1::text[]) AS z CROSS JOIN unnest($2::text[]) AS t
+        WHERE z IN (SELECT name FROM pg_timezone_names)`,
+      [zones, instants],
+    );
+    const apart = new Set();
+    for (const { z, t, local } of rows) {
+      if (isoOnClock(new Date(t), z).slice(0, 16) !== local) apart.add(z);
+    }
+    return [...apart];
+  } finally {
+    await client.end();
+  }
+}
+/** Whether Debian's tzdata is already the newest the package lists offer (then an update changes nothing). */
+function tzdataIsNewest() {
+  // Without package lists (a fresh image) the policy knows only what is installed.
+  const lists = "/var/lib/apt/lists";
+  if (!fs.existsSync(lists) || !fs.readdirSync(lists).some((f) => f.includes("_Packages"))) return false;
+  const r = spawnSync("apt-cache", ["policy", "tzdata"], { encoding: "utf8" });
+  const installed = /Installed: (\S+)/.exec(r.stdout ?? "")?.[1];
+  const candidate = /Candidate: (\S+)/.exec(r.stdout ?? "")?.[1];
+  return r.status === 0 && installed !== undefined && installed === candidate;
+}
+if (database.url) {
+  let apart = await zonesReadApart(database.url);
+  // The zones may differ because the system's data is newer than Node's: updating it again would
+  // change nothing, so it is tried only when the package lists offer a newer tzdata.
+  if (
+    apart.length > 0 &&
+    mayInstall &&
+    !tzdataIsNewest() &&
+    aptInstall(
+      "tzdata",
+      `PostgreSQL reads ${apart.slice(0, 3).join(", ")} differently from Node (older tz data)`,
+    )
+  ) {
+    apart = await zonesReadApart(database.url);
+  }
+  if (apart.length > 0)
+    say(
+      `PostgreSQL and Node still read ${apart.length} zone(s) differently: ${apart.slice(0, 5).join(", ")}`,
+    );
+}
 
 // The test clock's instant, fixed here so a run that crosses midnight keeps the one it printed.
 let instant = chosenInstant();
@@ -339,22 +399,29 @@ function failures(report) {
     const failedTests = f.assertionResults.filter((t) => t.status === "failed");
     // A file that failed before its tests ran (an import error, a hook) has no failed test.
     if (failedTests.length === 0 && f.status === "failed")
-      return [[file, "(the file)", firstLine(f.message)]];
-    return failedTests.map((t) => [file, t.fullName, firstLine(t.failureMessages?.[0])]);
+      return [[file, "(the file)", failureLines(f.message)]];
+    return failedTests.map((t) => [file, t.fullName, failureLines(t.failureMessages?.[0])]);
   });
 }
 
 /** Vitest's JSON report keeps a timed-out test's stack, whose first line is only this marker. */
 const TIMED_OUT = "Error: STACK_TRACE_ERROR";
+/** A failure's lines that start with this are its diagnosis (e2e/support/browser.ts arriveAt), shown as well. */
+const SAID = "» ";
 
-const firstLine = (text) => {
+/** A failure's first line, then its diagnosis lines (at most 12), each cut at 300 characters. */
+const failureLines = (text) => {
+  const lines = (text ?? "").split("\n");
   const line =
-    (text ?? "")
-      .split("\n")
+    lines
       .find((l) => l.trim())
       ?.trim()
       .slice(0, 200) ?? "";
-  return line === TIMED_OUT ? "timed out (over the test's time limit)" : line;
+  const said = lines
+    .filter((l) => l.startsWith(SAID))
+    .slice(0, 12)
+    .map((l) => l.slice(0, 300));
+  return [line === TIMED_OUT ? "timed out (over the test's time limit)" : line, ...said].join("\n          ");
 };
 
 say(`npm test summary (Node.js ${process.version}), ${minutes(wallMs)} in all`);

@@ -8,7 +8,7 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const TSC = path.join(ROOT, "node_modules/typescript-native/bin/tsc");
-const PROJECTS = [".", "packages/contract", "apps/api", "apps/web", "e2e", "bench"];
+const PROJECTS = [".", "packages/contract", "apps/api", "apps/web", "apps/web/sw", "e2e", "bench"];
 
 const failed = PROJECTS.filter((project) => {
   const r = spawnSync(process.execPath, [TSC, "-p", project, "--noEmit", "--singleThreaded"], {

@@ -39,10 +39,15 @@ export function useBrowser() {
     await browser?.close();
   });
   return {
-    /** A context; under the test clock, its pages read the run's "now", which runs on from there. */
-    async newContext(...options: Parameters<Browser["newContext"]>): Promise<BrowserContext> {
+    /**
+     * A context; under the test clock, its pages read the run's "now", which runs on from there.
+     * The app's service worker is blocked unless the options allow it (`serviceWorkers: "allow"`,
+     * e2e/offline.e2e.ts): a test about something else neither waits for its downloads nor has its
+     * pages and requests answered by it rather than by its own routes.
+     */
+    async newContext(options: Parameters<Browser["newContext"]>[0] = {}): Promise<BrowserContext> {
       if (!browser) throw new Error("the browser is used before beforeAll ran");
-      const context = await browser.newContext(...options);
+      const context = await browser.newContext({ serviceWorkers: "block", ...options });
       if (process.env.FAKETIME) await context.clock.install({ time: Date.now() });
       return context;
     },
@@ -128,10 +133,134 @@ export async function watchedPage(context: BrowserContext, options: PageOptions 
       await context.addCookies([{ name: "country", value: country, domain: "127.0.0.1", path: "/" }]);
   }
   const page = await context.newPage();
+  startsAppOnLoad(page);
+  recordApiCalls(page);
   const problems: string[] = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") problems.push(`console: ${msg.text()}`);
   });
   page.on("pageerror", (err) => problems.push(`pageerror: ${err.message}`));
   return { page, problems };
+}
+
+/**
+ * `page.goto` and `page.reload` resolve when the app has started on the page as well (React has
+ * taken over `#root`), not only at the load event or `networkidle`: on a loaded machine those can
+ * come while the route's code is still being read, and a click on the server's HTML before React
+ * listens does nothing (a button) or loads a new document (a link). A test that looks at the page
+ * before the app starts asks for `waitUntil: "commit"` or `"domcontentloaded"`; a page that is
+ * not the app (no `#root`) is not waited for.
+ */
+function startsAppOnLoad(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const started = async (options?: { waitUntil?: string }) => {
+    if (options?.waitUntil === "commit" || options?.waitUntil === "domcontentloaded") return;
+    await waitForApp(page);
+  };
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await started(options);
+    return response;
+  };
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await started(options);
+    return response;
+  };
+}
+
+/**
+ * Waits until React has taken over the page's `#root` (`hydrateRoot` or `createRoot` has marked it
+ * and listens for events there), or the page has no `#root`. A click is then handled: React
+ * hydrates the clicked part first if it has not reached it.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () => {
+        const root = document.getElementById("root");
+        return root === null || Object.keys(root).some((key) => key.startsWith("__reactContainer"));
+      },
+      undefined,
+      { timeout: 30_000 },
+    )
+    .catch((err: Error) => {
+      throw new Error(`the app did not start on ${page.url()} within 30 s: ${err.message}`);
+    });
+}
+
+interface ApiCall {
+  method: string;
+  path: string;
+  at: number;
+  /** The answer's status, or what went wrong; undefined while it is awaited. */
+  outcome?: number | string;
+  ms?: number;
+}
+const apiCalls = new WeakMap<Page, ApiCall[]>();
+
+/** Every request of `page` to the API, when it went and how it was answered, for `arriveAt`'s failures. */
+function recordApiCalls(page: Page): void {
+  const calls: ApiCall[] = [];
+  apiCalls.set(page, calls);
+  const open = new Map<object, ApiCall>();
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith("/api/")) return;
+    const call = { method: request.method(), path: url.pathname, at: Date.now() };
+    calls.push(call);
+    open.set(request, call);
+  });
+  const settle = (request: object, outcome: number | string) => {
+    const call = open.get(request);
+    if (!call) return;
+    open.delete(request);
+    call.outcome = outcome;
+    call.ms = Date.now() - call.at;
+  };
+  page.on("response", (response) => settle(response.request(), response.status()));
+  page.on("requestfailed", (request) => settle(request, request.failure()?.errorText ?? "failed"));
+}
+
+/**
+ * `page.waitForURL`, and when the page does not get there: what it shows instead (its heading, its
+ * alerts and statuses, the fields marked invalid with their messages) and its requests to the API
+ * of the last minute with their answers and times, so a failure tells a slow server from a page
+ * that missed an answer or said something else.
+ */
+export async function arriveAt(page: Page, url: RegExp, options: { timeout?: number } = {}): Promise<void> {
+  await page.waitForURL(url, options).catch(async (err: Error) => {
+    const shown = await page
+      .evaluate(() => {
+        const text = (el: Element | null) => (el?.textContent ?? "").replace(/\s+/g, " ").trim();
+        const invalid = [...document.querySelectorAll("[aria-invalid=true]")].map((field) => {
+          const said = (field.getAttribute("aria-describedby") ?? "")
+            .split(" ")
+            .map((id) => document.getElementById(id));
+          return `${field.getAttribute("name") ?? field.id}: ${said.map(text).join(" ")}`;
+        });
+        return {
+          heading: text(document.querySelector("main h1")),
+          said: [...document.querySelectorAll("[role=alert], [role=status]")].map(text).filter(Boolean),
+          invalid,
+        };
+      })
+      .catch((e: Error) => ({ unreadable: e.message }));
+    const since = Date.now() - 60_000;
+    const calls = (apiCalls.get(page) ?? [])
+      .filter((call) => call.at >= since)
+      .map(
+        (call) =>
+          `${call.method} ${call.path} ${call.outcome ?? "awaited"} after ${call.ms ?? Date.now() - call.at} ms`,
+      );
+    // Lines starting "» " are also printed in the test run's summary (scripts/test.mjs).
+    const [first, ...rest] = err.message.split("\n");
+    const said = [
+      `at ${page.url()} the page shows ${JSON.stringify(shown)}`,
+      `its API calls of the last minute${calls.length > 8 ? " (the last 8)" : ""}: ${calls.length ? "" : "none"}`,
+      ...calls.slice(-8).map((call) => `  ${call}`),
+    ];
+    throw new Error([first, ...said.map((line) => `» ${line}`), ...rest].join("\n"));
+  });
 }

@@ -22,14 +22,27 @@ export function rootText(html: string): string {
  */
 export async function watchHydration(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as { layoutShift: number; serverHeading: Element | null };
+    const w = window as unknown as {
+      layoutShift: number;
+      shifts: string[];
+      serverHeading: Element | null;
+    };
     w.layoutShift = 0;
+    w.shifts = [];
+    const named = (node: Node | null) =>
+      node instanceof Element
+        ? `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ""}${[...node.classList].map((c) => `.${c}`).join("")}`
+        : String(node?.nodeName);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as (PerformanceEntry & {
         value: number;
         hadRecentInput: boolean;
+        sources?: { node: Node | null }[];
       })[]) {
-        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+        if (entry.hadRecentInput) continue;
+        w.layoutShift += entry.value;
+        const moved = (entry.sources ?? []).map((s) => named(s.node)).join(", ");
+        w.shifts.push(`${entry.value.toFixed(4)} at ${Math.round(entry.startTime)} ms: ${moved}`);
       }
     }).observe({ type: "layout-shift", buffered: true });
     new MutationObserver((_, observer) => {
@@ -42,26 +55,19 @@ export async function watchHydration(page: Page): Promise<void> {
   });
 }
 
-/** What watchHydration saw: whether the parser's heading is still the page's, and the shifts' sum. */
-export async function hydrationSeen(page: Page): Promise<{ headingKept: boolean; layoutShift: number }> {
+/**
+ * What watchHydration saw: whether the parser's heading is still the page's, the shifts' sum, and
+ * each shift (its score, when, and what moved) for a failure to name.
+ */
+export async function hydrationSeen(
+  page: Page,
+): Promise<{ headingKept: boolean; layoutShift: number; shifts: string[] }> {
   return await page.evaluate(() => {
-    const w = window as unknown as { layoutShift: number; serverHeading: Element | null };
+    const w = window as unknown as { layoutShift: number; shifts: string[]; serverHeading: Element | null };
     return {
       headingKept: w.serverHeading === document.querySelector("#root h1"),
       layoutShift: w.layoutShift,
+      shifts: w.shifts,
     };
-  });
-}
-
-/**
- * Waits until React has taken over a server-rendered page: `hydrateRoot` has marked `#root` and
- * listens for events there, so a click is handled (React hydrates the clicked part first if it
- * has not reached it). Before that a click on the server's HTML does nothing, and on a loaded
- * machine `networkidle` can come first (the route's code and catalogues still being read).
- */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById("root");
-    return root !== null && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
   });
 }

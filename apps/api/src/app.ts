@@ -37,7 +37,7 @@ import { adminVehicleDocInsurersRoutes } from "./features/admin/vehicle-docs/adm
 import { adminVehicleDocsRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs.routes";
 import { adminVehicleDocFilesRoutes } from "./features/admin/vehicle-docs/admin-vehicle-docs-files.routes";
 import { vehicleDocFilesRoutes } from "./features/vehicle-docs/vehicle-docs-files.routes";
-import { passesRoutes, plansRoutes } from "./features/passes/passes.routes";
+import { passesRoutes, passWalletPassRoutes, plansRoutes } from "./features/passes/passes.routes";
 import { adminCompaniesRoutes } from "./features/admin/companies/admin-companies.routes";
 import { adminPayoutsRoutes } from "./features/admin/payouts/admin-payouts.routes";
 import { handleTransferEvent } from "./features/payouts/payouts.service";
@@ -49,7 +49,11 @@ import { companyDashboardRoutes } from "./features/companies/company-dashboard.r
 import { companiesRoutes } from "./features/companies/companies.routes";
 import { companyInvitationRoutes } from "./features/companies/company-invitations.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
-import { bookingsRoutes, qrSecret } from "./features/bookings/bookings.routes";
+import { bookingsRoutes, bookingWalletPassRoutes, qrSecret } from "./features/bookings/bookings.routes";
+import { walletPassesOf } from "./lib/wallet-pass/wallet-pass";
+import { pushSenderOf } from "./lib/web-push";
+import { composePush } from "./jobs/push-job";
+import { pushRoutes } from "./features/push/push.routes";
 import { guaranteeRoutes } from "./features/guarantee/guarantee.routes";
 import { openEventLine, type EventLine } from "./features/bookings/event-line";
 import { holdRoutes } from "./features/bookings/hold.routes";
@@ -72,7 +76,7 @@ import { resolveToken } from "./features/sessions/sessions.service";
 import { vehiclesRoutes } from "./features/vehicles/vehicles.routes";
 import { createDrain, type Drain } from "./lib/drain";
 import { createMailer, type Mailer } from "./lib/mailer";
-import { JOBS, MAILS } from "./feature-jobs";
+import { JOBS, MAILS, PUSHES } from "./feature-jobs";
 import { composeMail } from "./jobs/mail-job";
 import { createJobs, type Jobs } from "./jobs/queue";
 import { registerThrottle } from "./plugins/throttle";
@@ -275,8 +279,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.bookings?.eventLine ??
     openEventLine(config.REDIS_URL, app.log, { window: config.EVENT_LINE_WINDOW });
   app.addHook("onClose", () => eventLine.close());
-  const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings, eventLine };
+  const wallet = await walletPassesOf(config);
+  const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings, eventLine, wallet };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
+  await app.register(bookingWalletPassRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(guaranteeRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth, qr), { prefix: "/api/v1" });
   await app.register(purchaseCheckoutRoutes({ ...paymentDeps, kinds: checkoutKinds }, config, auth), {
@@ -294,9 +300,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const claimDeps = { db: database.db, clock, jobs, storage: privateFiles, secret: qr };
   await app.register(claimsRoutes(claimDeps, auth), { prefix: "/api/v1" });
   await app.register(plansRoutes({ db: database.db, clock }, auth), { prefix: "/api/v1" });
-  await app.register(passesRoutes({ db: database.db, clock, qrSecret: qr, jobs }, auth), {
-    prefix: "/api/v1",
-  });
+  const passDeps = { db: database.db, clock, qrSecret: qr, jobs, wallet };
+  await app.register(passesRoutes(passDeps, auth), { prefix: "/api/v1" });
+  await app.register(passWalletPassRoutes(passDeps, auth), { prefix: "/api/v1" });
+  // Reminders as push notifications to the devices a driver subscribed (decision 066).
+  const push = pushSenderOf(config);
+  await app.register(pushRoutes({ db: database.db, clock, push }, auth, limiter), { prefix: "/api/v1" });
   await app.register(receiptsRoutes(database.db, auth), { prefix: "/api/v1" });
   // A company's money and dashboard (decision 030): its wallet, spend, bookings, receipts, statements.
   await app.register(companyWalletRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
@@ -323,7 +332,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     privateFiles,
     payouts: payoutDeps,
   };
-  const withMail = { ...jobDeps, composeMail: composeMail(MAILS.map((mail) => mail.withDeps(jobDeps))) };
+  const withMail = {
+    ...jobDeps,
+    composeMail: composeMail(MAILS.map((mail) => mail.withDeps(jobDeps))),
+    push,
+    composePush: composePush(PUSHES.map((p) => p.withDeps(jobDeps))),
+  };
   jobs.handle(JOBS.map((job) => job.withDeps(withMail)));
   await jobs.ready();
 

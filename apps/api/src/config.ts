@@ -199,7 +199,65 @@ const ConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be a bucket name" })
     .optional(),
+  /**
+   * Apple Wallet passes of bookings and monthly passes (decision 065): the Pass Type ID
+   * certificate and its private key, the key's passphrase if any, Apple's WWDR intermediate
+   * certificate (each as PEM text or a PEM file's path), the team and the pass type identifiers.
+   * All but the passphrase, or none: none answers 404 to the .pkpass routes.
+   */
+  APPLE_WALLET_CERT: z.string().optional(),
+  APPLE_WALLET_KEY: z.string().optional(),
+  APPLE_WALLET_KEY_PASSPHRASE: z.string().optional(),
+  APPLE_WALLET_WWDR: z.string().optional(),
+  APPLE_WALLET_TEAM_ID: z
+    .string()
+    .regex(/^[A-Z0-9]{10}$/, { error: "must be a 10-character Apple team identifier" })
+    .optional(),
+  APPLE_WALLET_PASS_TYPE_ID: z
+    .string()
+    .regex(/^pass\.[A-Za-z0-9.-]+$/, { error: "must be a pass type identifier (pass.com.example.parking)" })
+    .optional(),
+  /**
+   * Google Wallet "save" links (decision 065): the issuer's id and its service account's e-mail
+   * and private key (PEM text or a PEM file's path). All or none: none gives no link.
+   */
+  GOOGLE_WALLET_ISSUER_ID: z
+    .string()
+    .regex(/^[0-9]{5,25}$/, { error: "must be a Google Wallet issuer id (digits)" })
+    .optional(),
+  GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
+  GOOGLE_WALLET_PRIVATE_KEY: z.string().optional(),
+  /**
+   * Web Push reminders (decision 066): the server's VAPID key pair (base64url, as `npx web-push
+   * generate-vapid-keys` prints them) and a contact for the push services (mailto: or https:).
+   * All or none: none sends no push notification, and the app offers none.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, { error: "must be a VAPID public key (87 base64url characters)" })
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, { error: "must be a VAPID private key (43 base64url characters)" })
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, { error: "must be a mailto: or https: address" })
+    .optional(),
 });
+
+/** Groups of settings that are set all together or not at all (the passphrase is optional). */
+const ALL_OR_NONE: readonly (readonly (keyof z.infer<typeof ConfigSchema>)[])[] = [
+  [
+    "APPLE_WALLET_CERT",
+    "APPLE_WALLET_KEY",
+    "APPLE_WALLET_WWDR",
+    "APPLE_WALLET_TEAM_ID",
+    "APPLE_WALLET_PASS_TYPE_ID",
+  ],
+  ["GOOGLE_WALLET_ISSUER_ID", "GOOGLE_WALLET_SERVICE_ACCOUNT_EMAIL", "GOOGLE_WALLET_PRIVATE_KEY"],
+  ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"],
+];
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, "DEMO_MODE"> & {
   PUBLIC_URL: string;
@@ -250,6 +308,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       "Invalid configuration: S3_PRIVATE_BUCKET must not be S3_BUCKET (its objects are public)",
     );
+  }
+  for (const group of ALL_OR_NONE) {
+    const missing = group.filter((name) => config[name] === undefined);
+    if (missing.length > 0 && missing.length < group.length) {
+      const set = group.filter((name) => !missing.includes(name));
+      throw new ConfigError(
+        `Invalid configuration: ${missing.join(", ")} must be set with ${set.join(", ")}`,
+      );
+    }
   }
   const automatic = config.DEMO_MODE === undefined && isFirstTry(config);
   return {

@@ -7,6 +7,7 @@ import { demoModeNotice } from "./features/demo/demo.domain";
 import { ensureDemoPass } from "./features/demo/demo-pass.service";
 import { ensureDemoVehicleDocs } from "./features/demo/demo-vehicle-docs.service";
 import { systemClock } from "./lib/clock";
+import { describeDisagreements, zoneDisagreements } from "./db/zone-rules";
 import { createDrain } from "./lib/drain";
 import path from "node:path";
 
@@ -30,6 +31,8 @@ async function main(config: Config): Promise<void> {
 
   const drain = createDrain();
   const app = await buildApp({ database, config, drain });
+  const zones = await zoneDisagreements(database.db, systemClock());
+  if (zones.length > 0) app.log.error({ zones }, describeDisagreements(zones));
   // Demo mode: the demo driver's renewal request, sent as a driver sends one (its mail job needs the queue).
   if (config.SEED && config.DEMO_MODE) await ensureDemoVehicleDocs(database.db, systemClock, app.jobs);
   let closing = false;

@@ -17,6 +17,14 @@ import "./styles.css";
 installGlobalErrorHandlers();
 // Before the browser can offer the install: /install uses the offer, whichever page it came on.
 listenForInstallPrompt();
+// The offline app (decision 064): once the page is up, not competing with its first requests
+// (Workbox's registration is loaded then too, not with the page's first code).
+onAppReady(() => {
+  import("./lib/service-worker")
+    .then(({ registerServiceWorker }) => registerServiceWorker())
+    // Its code not loaded (offline, before the worker kept it): the next visit registers it.
+    .catch(() => undefined);
+});
 
 const queryClient = browserQueryClient();
 

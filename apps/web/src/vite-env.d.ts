@@ -1,4 +1,5 @@
 /// <reference types="vite/client" />
+/// <reference types="vite-plugin-pwa/client" />
 interface ImportMetaEnv {
   readonly VITE_PARTNER_SITE_URL?: string;
   readonly VITE_APP_STORE_URL?: string;

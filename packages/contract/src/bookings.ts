@@ -8,6 +8,12 @@ import { normaliseEventCode } from "./event-values";
 import { BookingEventSchema, EVENT_BOOKING_FIXED_MESSAGE } from "./events";
 import { BookingChargerSchema } from "./chargers";
 import { AddFundsDataSchema } from "./wallet";
+import {
+  BookingFlightSchema,
+  FLIGHT_AT_AIRPORT_MESSAGE,
+  FlightNumberSchema,
+  ReturnDateSchema,
+} from "./flights";
 import { GUARANTEE_CAUSES } from "./guarantee";
 
 export const BOOKING_STATUSES = ["active", "completed", "cancelled"] as const;
@@ -75,10 +81,18 @@ export const CreateBookingBodySchema = z
     quote_token: QuoteTokenSchema,
     start_time: time("start_time").optional(),
     end_time: time("end_time").optional(),
+    /** At an airport park: the driver's flight number and the day they fly back (decision 068). */
+    flight_number: FlightNumberSchema.nullish(),
+    return_date: ReturnDateSchema.nullish(),
   })
   .superRefine((b, ctx) => {
     if (b.event_code !== undefined && b.charger_id != null) {
       ctx.addIssue({ code: "custom", path: ["charger_id"], message: CHARGER_WITH_WINDOW_MESSAGE });
+    }
+    for (const field of ["flight_number", "return_date"] as const) {
+      if (b.event_code !== undefined && b[field] != null) {
+        ctx.addIssue({ code: "custom", path: [field], message: FLIGHT_AT_AIRPORT_MESSAGE });
+      }
     }
     for (const field of ["start_time", "end_time"] as const) {
       if (b.event_code !== undefined && b[field] !== undefined) {
@@ -111,6 +125,8 @@ interface BookingRequestBase {
   coupon_code?: string | undefined;
   charger_id?: number | null | undefined;
   quote_token?: string | undefined;
+  flight_number?: string | null | undefined;
+  return_date?: string | null | undefined;
 }
 export type CreateBookingBody = BookingRequestBase & { kind: "window"; start_time: Date; end_time: Date };
 export type CreateEventBookingBody = BookingRequestBase & { kind: "event"; event_code: string };
@@ -177,6 +193,9 @@ export const HoldBookingBodySchema = z.object({
   charger_id: idNumber("charger_id").nullish(),
   /** The quote's token, as POST /bookings takes it: the hold keeps the quoted parking. */
   quote_token: QuoteTokenSchema,
+  /** The flight at an airport park, as POST /bookings takes it: the booking has it once paid. */
+  flight_number: FlightNumberSchema.nullish(),
+  return_date: ReturnDateSchema.nullish(),
 });
 export type HoldBookingBody = z.infer<typeof HoldBookingBodySchema>;
 
@@ -240,6 +259,44 @@ export const ChangeVehicleBodySchema = z
   });
 export type ChangeVehicleBody = z.infer<typeof ChangeVehicleBodySchema>;
 
+/**
+ * PUT /bookings/{id}/window: the booking's new window, its start and its end (ISO instants, as its
+ * own), checked and priced as a new booking of it would be now; `quote_token`: the window's quote
+ * (GET /bookings/{id}/window), needed at a park whose prices follow demand (decision 059).
+ */
+export const ChangeWindowBodySchema = z.object({
+  start_time: time("start_time"),
+  end_time: time("end_time"),
+  quote_token: QuoteTokenSchema,
+});
+export type ChangeWindowBody = z.infer<typeof ChangeWindowBodySchema>;
+
+/** GET /bookings/{id}/window: the window a driver is about to move the booking to. */
+export const WindowChangeQuoteQuerySchema = z.object({
+  start_time: time("start_time"),
+  end_time: time("end_time"),
+});
+
+/**
+ * What PUT /bookings/{id}/window would do for that window, priced as the change prices it (the new
+ * window as a new booking of it now, the booking's coupon and its charging's price per hour kept),
+ * nothing written: `price` is the new window's whole price; `amount_due` what is charged on top of
+ * what the booking has paid, or `refund_amount` what comes back of it by the cancellation policy
+ * (`refund_percent`: its step now, null once the booking has started); both 0: no money moves.
+ * `quote_token` holds the window's parking for the change until `quote_expires_at`.
+ */
+export const WindowChangeQuoteSchema = z
+  .object({
+    price: WindowPriceSchema,
+    amount_due: z.number().meta({ description: "What the change charges now, in price.currency" }),
+    refund_amount: z.number().meta({ description: "What the change gives back now, in price.currency" }),
+    refund_percent: z.number().nullable(),
+    quote_token: z.string(),
+    quote_expires_at: z.string(),
+  })
+  .meta({ id: "WindowChangeQuote" });
+export type WindowChangeQuote = z.infer<typeof WindowChangeQuoteSchema>;
+
 export const BookingIdParamsSchema = z.object({ id: z.string().trim().min(1).max(64) });
 export const BookingCodeParamsSchema = z.object({ bookingCode: z.string().trim().min(1).max(40) });
 
@@ -282,6 +339,8 @@ export const BookingSchema = z
       name: z.string(),
       address: z.string(),
       city: z.string(),
+      /** Its type (PARK_TYPES): an airport park's booking takes a flight. */
+      type: z.string(),
       /** The park's IANA zone: the window's local times are shown in it. */
       time_zone: z.string(),
       lat: z.number(),
@@ -299,6 +358,8 @@ export const BookingSchema = z
     }),
     start_time: z.string(),
     end_time: z.string(),
+    /** At an airport park, the driver's flight, when they gave it; else null. */
+    flight: BookingFlightSchema.nullable(),
     /** The price of the whole window (fees included). */
     amount: z.number(),
     /** What its payer (the wallet, or the company in `paid_by_company`) paid for it, net of refunds. */
@@ -358,10 +419,23 @@ export const BookingListItemSchema = BookingSchema.extend({
 }).meta({ id: "BookingListItem" });
 export type BookingListItem = z.infer<typeof BookingListItemSchema>;
 
-/** A booking's page: a list item with the payer's charges and refunds for it. */
+/**
+ * A booking's or monthly pass's wallet passes (decision 065): `apple`, the .pkpass's plain link
+ * under the API (signed for its owner, opened without the bearer token for
+ * WALLET_PASS_LINK_TTL_MS), `google`, Google Wallet's save link; null where the server has no
+ * keys for that wallet.
+ */
+export const WALLET_PASS_LINK_TTL_MS = 15 * 60_000;
+export const WalletLinksSchema = z
+  .object({ apple: z.string().nullable(), google: z.string().nullable() })
+  .meta({ id: "WalletLinks" });
+export type WalletLinks = z.infer<typeof WalletLinksSchema>;
+
+/** A booking's page: a list item with the payer's charges and refunds for it, and its wallet passes. */
 export const BookingDetailSchema = BookingListItemSchema.extend({
   payments: z.array(BookingMoveSchema),
   refunds: z.array(BookingMoveSchema),
+  wallet: WalletLinksSchema,
 }).meta({ id: "BookingDetail" });
 export type BookingDetail = z.infer<typeof BookingDetailSchema>;
 

@@ -215,6 +215,19 @@ export const ERRORS = {
   provider_timeout: { status: 504, when: "the payment provider did not answer in time" },
   unknown_provider: { status: 404, when: "a webhook for a provider unknown or not configured" },
   invalid_signature: { status: 401, when: "a webhook whose signature is not valid" },
+  wallet_pass_unavailable: {
+    status: 404,
+    when: "an Apple Wallet pass asked of a server without Apple Wallet keys (decision 065)",
+  },
+  wallet_pass_link_invalid: {
+    status: 404,
+    when: "a .pkpass's plain link that is not one the server signed for that pass, or has expired",
+  },
+  push_unavailable: {
+    status: 404,
+    when: "a push subscription sent to a server without VAPID keys (decision 066)",
+  },
+  push_subscription_not_found: { status: 404, when: "no such push subscription of this user" },
 
   // Companies
   company_not_found: { status: 404, when: "no such company (or not this user's)" },

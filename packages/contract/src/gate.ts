@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BookingFlightSchema } from "./flights";
 import { AdminPageQuerySchema } from "./admin";
 import { PlanWindowSchema, type PlanWindow } from "./admin-plans";
 import { describeHours } from "./plan-hours";
@@ -132,6 +133,8 @@ export const GateBookingSchema = z
      * attendant can point the car to a charger of that connector and power; null when none.
      */
     charger: GateChargerSchema.nullable(),
+    /** At an airport park, the driver's flight and the day they fly back, when given (decision 068). */
+    flight: BookingFlightSchema.nullable(),
   })
   .meta({ id: "GateBooking" });
 export type GateBooking = z.infer<typeof GateBookingSchema>;

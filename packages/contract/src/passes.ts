@@ -9,6 +9,7 @@ import { idNumber, idParam, pageOf, PageQuerySchema } from "./common";
 import { CouponCodeSchema, CouponVerdictSchema } from "./coupons";
 import { PriceBreakdownSchema, queryNumber } from "./parks";
 import { PlateSchema } from "./vehicles";
+import { WalletLinksSchema } from "./bookings";
 
 export const PLAN_HOURS_FILTERS = ["all_day", "weekdays", "nights_weekends"] as const;
 export const PASS_STATUSES = ["active", "grace", "ended"] as const;
@@ -73,7 +74,13 @@ export const PassSchema = z
       name: z.object({ en: z.string(), fr: z.string() }),
       windows: z.array(PlanWindowSchema),
     }),
-    park: z.object({ id: z.number().int(), name: z.string(), slug: z.string(), time_zone: z.string() }),
+    park: z.object({
+      id: z.number().int(),
+      name: z.string(),
+      slug: z.string(),
+      address: z.string(),
+      time_zone: z.string(),
+    }),
     vehicle_type_id: z.number().int(),
     vehicle_type: z.string(),
     plates: z.array(z.string()),
@@ -126,9 +133,11 @@ export type PassPurchase = z.infer<typeof PassPurchaseSchema>;
  * One pass as its page shows it: the pass and the terms charged, newest first. The list (PassList)
  * leaves the charges out: they grow by a term each renewal and the list shows none.
  */
-export const PassDetailSchema = PassSchema.extend({ charges: z.array(PassChargeSchema) }).meta({
-  id: "PassDetail",
-});
+/** A pass's page: the pass with its charges and its wallet passes. */
+export const PassDetailSchema = PassSchema.extend({
+  charges: z.array(PassChargeSchema),
+  wallet: WalletLinksSchema,
+}).meta({ id: "PassDetail" });
 export type PassDetail = z.infer<typeof PassDetailSchema>;
 
 export const PassListQuerySchema = PageQuerySchema;

@@ -79,6 +79,18 @@ const ZONED_DATE_TIME: Intl.DateTimeFormatOptions = {
 };
 
 /**
+ * "1 March 2031" / "1 mars 2031": a calendar day ("2031-03-01") with its month in words. A day is
+ * the same on every clock: it is written at noon UTC and read in UTC.
+ */
+export function formatCalendarDay(day: string, language: string): string {
+  return dateTimeFormat(
+    { day: "numeric", month: "long", year: "numeric" },
+    language === "fr" ? "fr-FR" : "en-GB",
+    "UTC",
+  ).format(new Date(`${day}T12:00:00Z`));
+}
+
+/**
  * "Jun 1, 2026, 9:00 AM PDT" / "1 juin 2026, 09:00 UTC−7": a time on a park's clock with its zone
  * named, so it reads the same on any phone. The web pages and the confirmation mails both write
  * times this way.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readAfterOf } from "../plugins/read-your-writes";
-import { formatLsn, parseLsn, replayLag } from "./read-replicas";
+import { formatLsn, parseLsn, replayLag, replicaVerdict } from "./read-replicas";
 
 describe("WAL positions", () => {
   it("reads and writes PostgreSQL's notation, comparing as numbers", () => {
@@ -36,6 +36,47 @@ describe("replayLag", () => {
     expect(replayLag(samples, 300n, 3_500)).toBe(0);
     expect(replayLag(samples, 300n, 3_600_000)).toBe(0);
     expect(replayLag([], 0n, 10)).toBe(0);
+  });
+});
+
+describe("replicaVerdict", () => {
+  // A process started 2 s ago: its oldest sample is 2 s old.
+  const samples = [
+    { lsn: 500n, at: 8_000 },
+    { lsn: 600n, at: 9_000 },
+  ];
+
+  it("serves reads from a standby within the bound, and not from one lagging past it", () => {
+    expect(replicaVerdict(samples, 550n, 550n, 10_000, 5_000)).toEqual({
+      inRotation: true,
+      reason: null,
+      lagMs: 1_000,
+    });
+    expect(replicaVerdict(samples, 550n, 550n, 16_500, 5_000)).toEqual({
+      inRotation: false,
+      reason: "lagging 7500 ms (more than 5000 ms)",
+      lagMs: 7_500,
+    });
+  });
+
+  it("keeps out a standby that came back behind where it was, however young the samples make its lag look", () => {
+    // Restarted after a crash at a position older than every sample: a lag of 2 s, yet it would
+    // show rows older than those it showed at 550.
+    expect(replicaVerdict(samples, 100n, 550n, 10_000, 5_000)).toEqual({
+      inRotation: false,
+      reason: "behind where it was (restarted, catching up)",
+      lagMs: 2_000,
+    });
+    // Back where it was, it serves again.
+    expect(replicaVerdict(samples, 550n, 550n, 10_200, 5_000).inRotation).toBe(true);
+  });
+
+  it("has no lag to give before the primary's first sample", () => {
+    expect(replicaVerdict([], 100n, null, 10_000, 5_000)).toEqual({
+      inRotation: true,
+      reason: null,
+      lagMs: null,
+    });
   });
 });
 

@@ -39,6 +39,35 @@ export function replayLag(samples: readonly LsnSample[], replayed: bigint, now: 
   return 0;
 }
 
+/** A check's reading of a replica, and whether it serves reads. */
+export interface ReplicaVerdict {
+  inRotation: boolean;
+  reason: string | null;
+  lagMs: number | null;
+}
+
+/**
+ * Whether a standby that answered its check serves reads. Beyond lagging more than `maxLagMs`, a
+ * standby that has replayed less than it had at an earlier check (`highest`) stays out: one that
+ * restarts after a crash opens for reads from its last restartpoint, minutes behind what it showed
+ * before, and a process whose samples are younger than that gap would measure a small lag and
+ * show readers rows older than those they already read. It is back once it is where it was.
+ */
+export function replicaVerdict(
+  samples: readonly LsnSample[],
+  replayed: bigint,
+  highest: bigint | null,
+  now: number,
+  maxLagMs: number,
+): ReplicaVerdict {
+  const lagMs = samples.length === 0 ? null : Math.round(replayLag(samples, replayed, now));
+  if (highest !== null && replayed < highest)
+    return { inRotation: false, reason: "behind where it was (restarted, catching up)", lagMs };
+  if (lagMs !== null && lagMs > maxLagMs)
+    return { inRotation: false, reason: `lagging ${lagMs} ms (more than ${maxLagMs} ms)`, lagMs };
+  return { inRotation: true, reason: null, lagMs };
+}
+
 /** What the admin health details show of a replica, and what a change of rotation logs. */
 export interface ReplicaState {
   /** host:port/database, never the credentials. */
@@ -258,13 +287,17 @@ export class ReadReplicas {
       this.set(replica, false, "not a standby");
       return;
     }
+    const verdict = replicaVerdict(
+      this.samples,
+      replayed,
+      replica.replayed,
+      performance.now(),
+      this.options.maxLagMs,
+    );
     if (replica.replayed === null || replayed > replica.replayed) replica.replayed = replayed;
-    if (this.samples.length === 0) return;
-    const lag = Math.round(replayLag(this.samples, replayed, performance.now()));
-    replica.state.lagMs = lag;
-    if (lag > this.options.maxLagMs)
-      this.set(replica, false, `lagging ${lag} ms (more than ${this.options.maxLagMs} ms)`);
-    else this.set(replica, true, null);
+    if (verdict.lagMs === null) return;
+    replica.state.lagMs = verdict.lagMs;
+    this.set(replica, verdict.inRotation, verdict.reason);
   }
 
   private set(replica: Replica, inRotation: boolean, reason: string | null): void {

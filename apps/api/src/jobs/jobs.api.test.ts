@@ -14,6 +14,7 @@ import { bearer, type TestUser } from "../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../test/harness";
 import { ledgerViolations } from "../test/ledger-invariants";
 import { readMailbox } from "../test/mailbox";
+import { clockedApp } from "../test/clocked-app";
 import { deliverOnce } from "./mail-job";
 
 const MINUTE = 60_000;
@@ -36,18 +37,8 @@ afterEach(async () => {
 
 /** An app on the test's database whose clock the test moves: reminders are timed by it, never by sleeps. */
 async function appAt(start: Date) {
-  let now = start;
-  const app = await buildApp({ database: ctx.database, config: ctx.config, logger: false, clock: () => now });
-  return {
-    app,
-    mailbox: { app, config: ctx.config },
-    set: (t: Date) => void (now = t),
-    /** What the scheduled reminder job does each minute, then the mail jobs it queued. */
-    async remind() {
-      await app.jobs.send(db, "bookings-remind", {});
-      await app.jobs.runDue(["bookings-remind", "mail"]);
-    },
-  };
+  const clocked = await clockedApp(ctx, start);
+  return { ...clocked, remind: () => clocked.tick("bookings-remind", ["mail"]) };
 }
 
 /** Subjects without their spaces: a folded header's spaces do not survive the test mailbox's decoding. */

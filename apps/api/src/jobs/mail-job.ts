@@ -120,6 +120,25 @@ export async function deliverOnce(
   key: string,
   compose: () => Promise<MailMessage | null>,
 ): Promise<boolean> {
+  return sendOnce(db, clock, key, async () => {
+    const message = await compose();
+    if (message) await mailer.send({ ...message, id: key });
+    return message !== null;
+  });
+}
+
+/**
+ * Runs `send` once per key across runs and processes (an e-mail, a push notification to one
+ * device): the key is claimed in `mail_deliveries` before, marked sent after. Another run holding
+ * a live claim makes this one fail (`MailInProgress`, retried later); a key already sent answers
+ * false. `send` answers whether something was sent; it may throw, which releases the claim.
+ */
+export async function sendOnce(
+  db: Db,
+  clock: Clock,
+  key: string,
+  send: () => Promise<boolean>,
+): Promise<boolean> {
   const now = clock();
   const claimed = await db
     .insert(mailDeliveries)
@@ -138,10 +157,9 @@ export async function deliverOnce(
     if (row?.sentAt) return false;
     throw new MailInProgress(key);
   }
-  let message: MailMessage | null;
+  let sent: boolean;
   try {
-    message = await compose();
-    if (message) await mailer.send({ ...message, id: key });
+    sent = await send();
   } catch (err) {
     // Not sent: release the claim, so that the retry takes it at once.
     await persisting(() =>
@@ -153,7 +171,7 @@ export async function deliverOnce(
   await persisting(() =>
     db.update(mailDeliveries).set({ sentAt: clock() }).where(eq(mailDeliveries.key, key)),
   );
-  return message !== null;
+  return sent;
 }
 
 /**

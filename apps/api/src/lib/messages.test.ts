@@ -297,11 +297,15 @@ const NOT_SENT = new Map<string, string>([
   ["noopener noreferrer nofollow", "an HTML rel attribute of a blog post's links"],
   // The health details are for operators, in English as the logs they match (decision 037).
   ["not checked yet", "a read replica's state in the health details"],
+  ["lagging {value} ms (more than {value} ms)", "a read replica's state in the health details"],
+  ["behind where it was (restarted, catching up)", "a read replica's state in the health details"],
   // The demo provider's payout data (issue #65): a bank's and an account holder's names, not sentences.
   ["Demo Bank", "a demo bank's name"],
   ["Parkwell Test Bank", "a demo bank's name"],
   ["DEMO ACCOUNT {value}", "the demo's resolved account name"],
   ["Demo {value}", "the demo's connected account name"],
+  // The OpenAPI document's words for the .pkpass routes' answer (decision 065), not a sentence sent.
+  ["The Apple Wallet pass (attachment)", "an OpenAPI response's description"],
 ]);
 
 describe("the catalogue covers", () => {

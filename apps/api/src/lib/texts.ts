@@ -2,7 +2,8 @@
  * The one text catalogue, read by the API: `packages/contract/locales/<language>/<namespace>.json`,
  * the same files the web app loads (docs/decisions/042-one-text-catalogue.md). The API reads two
  * namespaces of its own: `server` (the sentences it replies with, the English sentence as the
- * key, lib/messages.ts) and `mail` (every e-mail's words, by feature), and may read the web's
+ * key, lib/messages.ts) and `mail` (every e-mail's words, by feature, and a wallet pass's:
+ * `walletPass`), and may read the web's
  * namespaces for a word both say (a receipt's kind). A value is written `{{name}}` everywhere,
  * as i18next writes it on the web, and filled by `fill`.
  */

@@ -43,10 +43,11 @@ export function registerAuth(app: FastifyInstance, { resolveToken }: AuthOptions
 
   // The OpenAPI document says which routes need a token from the guard itself, never by hand:
   // a route with `onRequest: auth.required`, or every route of a scope guarded with `auth.guard`.
-  const guarded = (hooks: RouteOptions["onRequest"]) =>
-    hooks === required || (Array.isArray(hooks) && hooks.includes(required));
+  const has = (hooks: RouteOptions["onRequest"], hook: onRequestAsyncHookHandler) =>
+    hooks === hook || (Array.isArray(hooks) && hooks.includes(hook));
   app.addHook("onRoute", (route) => {
-    if (guarded(route.onRequest)) markSecured(route);
+    if (has(route.onRequest, required)) markSecured(route);
+    else if (has(route.onRequest, tokenOrLink)) markSecuredOrLink(route);
   });
 
   /** Guards every route of a plugin scope (and marks them secured in the document). */
@@ -57,15 +58,31 @@ export function registerAuth(app: FastifyInstance, { resolveToken }: AuthOptions
 
   /** Sets the user when a valid token is present; anonymous otherwise (public routes that personalise). */
   const optional: onRequestAsyncHookHandler = async (req) => {
+    await userOfToken(req);
+  };
+  async function userOfToken(req: FastifyRequest): Promise<void> {
     const token = bearer(req);
     if (token) req.authUser = await resolveToken(token);
+  }
+
+  /**
+   * For a route that opens with the bearer token or with a credential signed into its address (a
+   * wallet pass's plain link): the user when a valid token is present, as `optional`; the route
+   * answers the 401 itself when it has neither. Marked in the document as the token, or none.
+   */
+  const tokenOrLink: onRequestAsyncHookHandler = async (req) => {
+    await userOfToken(req);
   };
 
-  return { required, optional, guard };
+  return { required, optional, tokenOrLink, guard };
 }
 
 function markSecured(route: RouteOptions): void {
   route.schema = { ...route.schema, security: [{ bearer: [] }] };
+}
+
+function markSecuredOrLink(route: RouteOptions): void {
+  route.schema = { ...route.schema, security: [{ bearer: [] }, {}] };
 }
 
 export type Auth = ReturnType<typeof registerAuth>;

@@ -182,10 +182,15 @@ export async function registerSpa(
       preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        const html = filePath.endsWith(".html");
+        // The service worker is asked for again at each visit: a new version is found at once.
+        const revalidated = filePath.endsWith(".html") || path.basename(filePath) === "sw.js";
         res.header(
           "cache-control",
-          immutable ? "public, max-age=31536000, immutable" : html ? "no-cache" : "public, max-age=3600",
+          immutable
+            ? "public, max-age=31536000, immutable"
+            : revalidated
+              ? "no-cache"
+              : "public, max-age=3600",
         );
       },
     });

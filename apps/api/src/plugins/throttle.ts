@@ -3,6 +3,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { AppError } from "../lib/app-error";
 import { SharedRedis } from "../lib/shared-redis";
 
+/** The limits' message when nothing more particular is said (the accounts' limits say the same). */
+export const TOO_MANY_REQUESTS_MESSAGE = "Too many requests. Please wait a moment and try again.";
+
 export interface LimitRule {
   /** Prefix of the counter's key, so rules never share a counter. */
   name: string;

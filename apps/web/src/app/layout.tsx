@@ -8,6 +8,7 @@ import { startCountryFlow, useCountryFlow } from "../lib/country";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { AccountSlot } from "./account-slot";
+import { UpdatePrompt } from "./update-prompt";
 import "./shell.css";
 import { resetResourceRetries } from "./resource-error";
 
@@ -67,6 +68,7 @@ export function Layout({
       </main>
       {!isMap && <Footer />}
       <AccountSlot />
+      <UpdatePrompt />
       {pickerOpen && (
         <Suspense fallback={null}>
           <CountryPicker />

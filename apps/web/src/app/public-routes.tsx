@@ -222,6 +222,13 @@ export const publicRoutes: RouteObject[] = [
     },
     ["src/features/install/install-page.tsx"],
   ),
+  // What the installed app does offline (decision 064): rendered in the browser, from the code the
+  // service worker keeps.
+  {
+    path: "offline",
+    handle: OWN_HEAD,
+    lazy: async () => ({ Component: (await import("../features/install/offline-page")).OfflinePage }),
+  },
   {
     path: "help",
     lazy: async () => ({ Component: (await import("../features/contact/help-page")).HelpPage }),

@@ -88,6 +88,10 @@ export function ResourceError() {
             {t("errors.goHome")}
           </a>
         )}
+        {/* A dropped connection is the usual cause: the installed app says what opens without one. */}
+        <a className="button" href="/offline">
+          {t("offline.whatWorks")}
+        </a>
       </p>
     </section>
   );

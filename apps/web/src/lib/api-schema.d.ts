@@ -1025,6 +1025,41 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/bookings/{id}/flight": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Give or change the flight of a booking at an airport park (its number and the day the driver flies back, within the booking's days), until the booking ends; both null clears it; no money moves */
+    put: operations["changeBookingFlight"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/bookings/{id}/window": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What moving the booking to [start_time, end_time) would charge or give back, priced as the change prices it (a new booking of that window now, the booking's coupon and its charging's price per hour kept; less by the cancellation policy), with the quote_token the change presents; nothing is written */
+    get: operations["quoteBookingWindow"];
+    /** Move an active booking's start and end (the car not in yet): the difference with what it paid is charged, or given back by the cancellation policy */
+    put: operations["changeBookingWindow"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/bookings/{bookingCode}": {
     parameters: {
       query?: never;
@@ -1034,6 +1069,23 @@ export interface paths {
     };
     /** One booking with its park, vehicle, payments, refunds and signed QR payload */
     get: operations["getBooking"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/bookings/{id}/wallet-pass.pkpass": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The booking as an Apple Wallet pass (.pkpass) of its state now: park, window on the park's clock, plate and gate QR, voided once cancelled or over; by bearer token, or by the plain link its page gave (`link`, 15 minutes); 404 when the server has no Apple Wallet keys */
+    get: operations["getBookingWalletPass"];
     put?: never;
     post?: never;
     delete?: never;
@@ -1760,6 +1812,92 @@ export interface paths {
     /** Pay a pass's renewal in grace from the driver's own wallet (their company refused it, or the wallet was short); it renews from the wallet from then on */
     post: operations["renewPassFromWallet"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/passes/{code}/wallet-pass.pkpass": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The pass as an Apple Wallet pass (.pkpass) of its state now: park, paid term, plates and gate QR; by bearer token, or by the plain link its page gave (`link`, 15 minutes); 404 when the server has no Apple Wallet keys */
+    get: operations["getPassWalletPass"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/push-subscriptions/config": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Whether this server sends push notifications, and the VAPID public key a browser subscribes with (null: none) */
+    get: operations["getPushConfig"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/push-subscriptions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Your devices subscribed to push notifications, newest first, or the one at `endpoint` */
+    get: operations["listPushSubscriptions"];
+    /** Subscribe this device (the browser's PushSubscription) with the reminders chosen for it, or change them; an endpoint another account had moves to yours */
+    put: operations["putPushSubscription"];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/push-subscriptions/renewal": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The device's new subscription in place of the one its push service replaced (sent by the service worker, no sign-in): the old endpoint names it, its account and reminders stay */
+    post: operations["renewPushSubscription"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/push-subscriptions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Stop push notifications to one of your devices */
+    delete: operations["deletePushSubscription"];
     options?: never;
     head?: never;
     patch?: never;
@@ -5429,6 +5567,10 @@ export interface components {
         walking_minutes: number;
       }[];
     };
+    BookingFlight: {
+      flight_number: string | null;
+      return_date: string | null;
+    };
     BookingOffer: {
       booking_code: string;
       /** @enum {string} */
@@ -5561,6 +5703,16 @@ export interface components {
       /** @description What extending charges now, in price.currency */
       amount_due: number;
     };
+    WindowChangeQuote: {
+      price: components["schemas"]["WindowPrice"];
+      /** @description What the change charges now, in price.currency */
+      amount_due: number;
+      /** @description What the change gives back now, in price.currency */
+      refund_amount: number;
+      refund_percent: number | null;
+      quote_token: string;
+      quote_expires_at: string;
+    };
     Booking: {
       id: string;
       booking_code: string;
@@ -5573,6 +5725,7 @@ export interface components {
         name: string;
         address: string;
         city: string;
+        type: string;
         time_zone: string;
         lat: number;
         lng: number;
@@ -5589,6 +5742,7 @@ export interface components {
       };
       start_time: string;
       end_time: string;
+      flight: components["schemas"]["BookingFlight"] | null;
       amount: number;
       paid: number;
       currency: string;
@@ -5662,6 +5816,7 @@ export interface components {
         name: string;
         address: string;
         city: string;
+        type: string;
         time_zone: string;
         lat: number;
         lng: number;
@@ -5678,6 +5833,7 @@ export interface components {
       };
       start_time: string;
       end_time: string;
+      flight: components["schemas"]["BookingFlight"] | null;
       amount: number;
       paid: number;
       currency: string;
@@ -5740,6 +5896,10 @@ export interface components {
       charger: components["schemas"]["BookingCharger"] | null;
       open_offer: ("closure" | "capacity") | null;
     };
+    WalletLinks: {
+      apple: string | null;
+      google: string | null;
+    };
     BookingDetail: {
       id: string;
       booking_code: string;
@@ -5752,6 +5912,7 @@ export interface components {
         name: string;
         address: string;
         city: string;
+        type: string;
         time_zone: string;
         lat: number;
         lng: number;
@@ -5768,6 +5929,7 @@ export interface components {
       };
       start_time: string;
       end_time: string;
+      flight: components["schemas"]["BookingFlight"] | null;
       amount: number;
       paid: number;
       currency: string;
@@ -5841,6 +6003,7 @@ export interface components {
         currency: string;
         created_at: string;
       }[];
+      wallet: components["schemas"]["WalletLinks"];
     };
     BookingPage: {
       items: components["schemas"]["BookingListItem"][];
@@ -6385,6 +6548,7 @@ export interface components {
       overstay_amount: number;
       overstay_owed: number;
       charger: components["schemas"]["GateCharger"] | null;
+      flight: components["schemas"]["BookingFlight"] | null;
     };
     CheckinResult: {
       message: string;
@@ -7378,6 +7542,7 @@ export interface components {
         id: number;
         name: string;
         slug: string;
+        address: string;
         time_zone: string;
       };
       vehicle_type_id: number;
@@ -7449,6 +7614,7 @@ export interface components {
         id: number;
         name: string;
         slug: string;
+        address: string;
         time_zone: string;
       };
       vehicle_type_id: number;
@@ -7546,6 +7712,7 @@ export interface components {
         id: number;
         name: string;
         slug: string;
+        address: string;
         time_zone: string;
       };
       vehicle_type_id: number;
@@ -7595,6 +7762,7 @@ export interface components {
       } | null;
       paid_by_company: string | null;
       charges: components["schemas"]["PassCharge"][];
+      wallet: components["schemas"]["WalletLinks"];
     };
     PassList: {
       items: components["schemas"]["Pass"][];
@@ -12908,6 +13076,8 @@ export interface operations {
           quote_token?: string;
           start_time?: string;
           end_time?: string;
+          flight_number?: string | null;
+          return_date?: string | null;
         };
       };
     };
@@ -13414,6 +13584,225 @@ export interface operations {
       };
     };
   };
+  changeBookingFlight: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          flight_number?: string | null;
+          return_date?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Booking"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  quoteBookingWindow: {
+    parameters: {
+      query: {
+        start_time: string;
+        end_time: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WindowChangeQuote"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  changeBookingWindow: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          start_time: string;
+          end_time: string;
+          quote_token?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Booking"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
   getBooking: {
     parameters: {
       query?: never;
@@ -13432,6 +13821,75 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["BookingDetail"];
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      402: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getBookingWalletPass: {
+    parameters: {
+      query?: {
+        link?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Apple Wallet pass (attachment) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.apple.pkpass": string;
         };
       };
       /** @description Default Response */
@@ -13711,6 +14169,8 @@ export interface operations {
           coupon_code?: string;
           charger_id?: number | null;
           quote_token?: string;
+          flight_number?: string | null;
+          return_date?: string | null;
         };
       };
     };
@@ -16711,6 +17171,311 @@ export interface operations {
       };
       /** @description Default Response */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPassWalletPass: {
+    parameters: {
+      query?: {
+        link?: string;
+      };
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The Apple Wallet pass (attachment) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/vnd.apple.pkpass": string;
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  getPushConfig: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            public_key: string | null;
+          };
+        };
+      };
+    };
+  };
+  listPushSubscriptions: {
+    parameters: {
+      query?: {
+        page?: number;
+        size?: number;
+        endpoint?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            items: {
+              /** Format: uuid */
+              id: string;
+              endpoint: string;
+              reminders: ("booking_start" | "booking_end" | "pass_renewal" | "document_expiry")[];
+              created_at: string;
+            }[];
+            total: number;
+            page: number;
+            size: number;
+            pages: number;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  putPushSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uri */
+          endpoint: string;
+          keys: {
+            p256dh: string;
+            auth: string;
+          };
+          reminders: ("booking_start" | "booking_end" | "pass_renewal" | "document_expiry")[];
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": {
+            /** Format: uuid */
+            id: string;
+            endpoint: string;
+            reminders: ("booking_start" | "booking_end" | "pass_renewal" | "document_expiry")[];
+            created_at: string;
+          };
+        };
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  renewPushSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": {
+          /** Format: uri */
+          endpoint: string;
+          keys: {
+            p256dh: string;
+            auth: string;
+          };
+          old_endpoint: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      422: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+    };
+  };
+  deletePushSubscription: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Default Response */
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Default Response */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error"];
+        };
+      };
+      /** @description Default Response */
+      404: {
         headers: {
           [name: string]: unknown;
         };

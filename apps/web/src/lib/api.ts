@@ -194,6 +194,14 @@ function apiErrorOf(status: number, data: unknown): ApiError {
   return new ApiError(status, body.code ?? "http_error", body.message ?? GENERIC_ERROR, body.fields, data);
 }
 
+/**
+ * No answer (status 0: offline, the server unreachable) or the server's own failure (5xx): the
+ * cases a copy stored on the device stands in for.
+ */
+export function apiUnreachable(err: unknown): boolean {
+  return err instanceof ApiError && (err.status === 0 || err.status >= 500);
+}
+
 const networkError = () => new ApiError(0, "network_error", NETWORK_ERROR);
 
 /** Sends a request; a network failure and a refusal become ApiErrors (an abort stays an abort). */

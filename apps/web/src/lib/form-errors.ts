@@ -22,6 +22,7 @@ const FIELD_TEXTS: Record<string, Partial<Record<Code, string>>> = {
   new_password: { too_small: "passwordMin", too_big: "passwordMax" },
   phone: { invalid_format: "phone", too_big: "phone" },
   plate_number: { invalid_format: "plate", too_big: "plate" },
+  flight_number: { too_big: "flightNumber" },
   event_code: { invalid_format: "eventCode", too_big: "eventCode" },
   photo_url: { invalid_format: "photoUrl", too_big: "photoUrl" },
   country_id: { invalid_type: "country" },

@@ -1,6 +1,9 @@
 import { api } from "./api";
+import { unsubscribeDevice } from "./push";
 import { clearSession, getSession } from "./session";
 import { STORAGE_KEYS, writeStorage } from "./storage-keys";
+
+const PUSH_STOP_WAIT_MS = 3_000;
 
 /**
  * Logout clears the token and cached profile, then calls logout, goes to `to` (/ by default) and
@@ -9,12 +12,19 @@ import { STORAGE_KEYS, writeStorage } from "./storage-keys";
  * must not keep anyone signed in, so its error is ignored.
  */
 export async function logout(to = "/"): Promise<void> {
+  // This device's notifications are the account's (decision 066): stopped while the token still
+  // works, and never for more than a moment (offline, the push service slow).
+  await Promise.race([unsubscribeDevice(), new Promise((r) => setTimeout(r, PUSH_STOP_WAIT_MS))]).catch(
+    () => undefined,
+  );
   const { token } = getSession();
   clearSession();
   for (const key of [
     STORAGE_KEYS.vehicles,
     STORAGE_KEYS.socialLoginSuccess,
     STORAGE_KEYS.socialLoginNewUser,
+    // The bookings and passes kept for the gate offline (lib/offline-passes.ts) are the account's.
+    STORAGE_KEYS.offlinePasses,
   ]) {
     writeStorage(key, null);
   }

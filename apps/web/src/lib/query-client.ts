@@ -1,5 +1,5 @@
 import type { CountryCode } from "@parkwell/contract";
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
 import type { Params } from "react-router";
 
 /** The app's query defaults: one place, for the browser's client and each server render's. */
@@ -7,6 +7,15 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: { queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false } },
   });
+}
+
+/**
+ * After a purchase: what it changed is marked stale at once and fetched again in the background,
+ * and the caller goes on to the next page without waiting (awaiting the refetches kept a driver on
+ * a checkout for seconds under load); that page shows the fresh figures as they arrive.
+ */
+export function refreshAfterPurchase(client: QueryClient, ...keys: QueryKey[]): void {
+  for (const queryKey of keys) void client.invalidateQueries({ queryKey });
 }
 
 let browserClient: QueryClient | undefined;

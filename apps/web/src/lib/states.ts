@@ -1,5 +1,5 @@
 import type { State } from "@parkwell/contract";
-import { api, ApiError } from "./api";
+import { api, apiUnreachable } from "./api";
 import { readJson, STORAGE_KEYS, writeStorage } from "./storage-keys";
 
 /**
@@ -17,7 +17,7 @@ export async function loadStates(countryId: number, signal?: AbortSignal): Promi
   try {
     states = await api("/states/load", { query: { country_id: countryId }, signal });
   } catch (err) {
-    const cached = unreachable(err) ? cachedStates(countryId) : [];
+    const cached = apiUnreachable(err) ? cachedStates(countryId) : [];
     if (cached.length === 0) throw err;
     return cached;
   }
@@ -35,11 +35,6 @@ export function cachedStates(countryId: number): State[] {
 function storedStates(): State[] {
   const stored = readJson<unknown>(STORAGE_KEYS.states);
   return Array.isArray(stored) ? stored.filter(isState) : [];
-}
-
-/** No answer (status 0) or the server's own failure: the cases a stored list stands in for. */
-function unreachable(err: unknown): boolean {
-  return err instanceof ApiError && (err.status === 0 || err.status >= 500);
 }
 
 function isState(s: unknown): s is State {

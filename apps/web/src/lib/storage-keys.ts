@@ -15,6 +15,7 @@ export const STORAGE_KEYS = {
   ipLookup: "parkwell_ip_lookup",
   deviceId: "parkwell_device_id",
   referralCode: "parkwell_referral_code",
+  offlinePasses: "parkwell_offline_passes",
 } as const;
 
 export function readStorage(key: string): string | null {

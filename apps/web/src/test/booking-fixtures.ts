@@ -78,6 +78,7 @@ export const marinaBooking = (patch: Partial<BookingDetail> = {}): BookingDetail
       name: "Marina Car Park",
       address: "3 Marina",
       city: "Lagos",
+      type: "city",
       time_zone: "Africa/Lagos",
       lat: 6.451,
       lng: 3.391,
@@ -88,6 +89,7 @@ export const marinaBooking = (patch: Partial<BookingDetail> = {}): BookingDetail
     vehicle: { id: null, plate_number: "LAG123AA", vehicle_type_id: 1, vehicle_type: "Car" },
     start_time: "2027-01-10T09:00:00.000Z",
     end_time: "2027-01-10T12:00:00.000Z",
+    flight: null,
     amount: 1690,
     paid: 1690,
     currency: "NGN",
@@ -109,5 +111,6 @@ export const marinaBooking = (patch: Partial<BookingDetail> = {}): BookingDetail
     payments: [],
     refunds: [],
     open_offer: null,
+    wallet: { apple: null, google: null },
     ...patch,
   });

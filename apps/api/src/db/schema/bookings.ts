@@ -4,6 +4,7 @@ import {
   bigint,
   char,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -121,6 +122,28 @@ export const bookings = pgTable(
 );
 
 /**
+ * A booking's flight, at an airport park (decision 068): the driver's flight number and the day
+ * they fly back (on the park's calendar), shown to the attendant and on the pass. One row per
+ * booking, written with it or later by the driver; gone with the booking.
+ */
+export const bookingFlights = pgTable(
+  "booking_flights",
+  {
+    bookingId: uuid("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    /** IATA or ICAO airline code and number, upper case without spaces ("BA75", "W3105"). */
+    flightNumber: text("flight_number"),
+    returnDate: date("return_date", { mode: "string" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("booking_flights_some_check", sql`${t.flightNumber} IS NOT NULL OR ${t.returnDate} IS NOT NULL`),
+    check("booking_flights_number_check", sql`${t.flightNumber} ~ '^[A-Z0-9]{2,3}[0-9]{1,4}[A-Z]?$'`),
+  ],
+);
+
+/**
  * A window held for a driver while they pay the difference their wallet is short of
  * (docs/decisions/026-pay-the-difference.md). Written under the same capacity row lock as a booking
  * (`hold_space`), it counts against the park's capacity in `booking_peak` while `status = 'held'`
@@ -167,6 +190,9 @@ export const bookingHolds = pgTable(
     outcome: text("outcome"),
     /** The charger group the booking will hold one of (bookings.charger_id); counted while held. */
     chargerId: integer("charger_id").references(() => parkChargers.id, { onDelete: "restrict" }),
+    /** The driver's flight at an airport park (decision 068), written to booking_flights once booked. */
+    flightNumber: text("flight_number"),
+    returnDate: date("return_date", { mode: "string" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),

@@ -24,3 +24,4 @@ export * from "./referrals";
 export * from "./settlements";
 export * from "./claims";
 export * from "./guarantee";
+export * from "./push";

@@ -1,4 +1,7 @@
-/** Changes to an existing booking: extend, cancel and renew (docs/decisions/008-bookings.md). */
+/**
+ * Changes to an existing booking: extend, cancel and renew (docs/decisions/008-bookings.md); the
+ * frame and checks a change of window shares with them (booking-window.service.ts, decision 063).
+ */
 import {
   EVENT_BOOKING_FIXED_MESSAGE,
   EVENT_BOOKING_NOT_RENEWABLE_MESSAGE,
@@ -20,10 +23,11 @@ import { chargeMove, refundPurchase } from "../purchases/purchases.service";
 import { releaseCouponUse } from "../purchases/coupons.service";
 import { chargeDueMinor, extendProblem, refundMinor, statusChange } from "./bookings.domain";
 import { clockOfPark } from "../parks/parks.present";
-import { withBookedCoupon, type PriceBreakdown } from "../parks/pricing.domain";
+import { withBookedCoupon, type BookedRateRule, type PriceBreakdown } from "../parks/pricing.domain";
 import { taxesAt } from "../reference/tax-rates.domain";
 import * as repo from "./bookings.repo";
 import { openOfferCause } from "./bookings-view.repo";
+import type { ReceiptBody } from "../receipts/receipts.domain";
 import type { BookingRow } from "./bookings.repo";
 import type { ParkView } from "./bookings-view.repo";
 import { queueBookingMail } from "./bookings-mail.service";
@@ -60,7 +64,7 @@ type Tx = Parameters<Parameters<BookingDeps["db"]["transaction"]>[0]>[0];
  * one transaction lock the capacity row before the booking (the lock order everywhere:
  * park_capacities, then the booking, then wallet accounts) and hand both to `change`.
  */
-async function withLockedBooking<T>(
+export async function withLockedBooking<T>(
   deps: BookingDeps,
   userId: string,
   bookingId: string,
@@ -83,14 +87,20 @@ async function withLockedBooking<T>(
 }
 
 /** A space (and the booking's plate) must be free over [start, end), this booking aside. */
-async function assertRoom(tx: Tx, b: BookingRow, park: LockedPark, start: Date, end: Date) {
-  const { peak, plateBusy } = await repo.occupancy(tx, b, start, end);
+export async function assertRoom(
+  db: Parameters<typeof repo.occupancy>[0],
+  b: BookingRow,
+  park: LockedPark,
+  start: Date,
+  end: Date,
+) {
+  const { peak, plateBusy } = await repo.occupancy(db, b, start, end);
   if (peak >= park.capacity) throw full();
   if (plateBusy) throw busy();
 }
 
 /** The booking's charger, when it holds one, free over [start, end) besides itself (holdCharger). */
-async function assertChargerRoom(tx: Tx, b: BookingRow, start: Date, end: Date, now: Date) {
+export async function assertChargerRoom(tx: Tx, b: BookingRow, start: Date, end: Date, now: Date) {
   if (b.chargerId === null) return;
   await holdCharger(tx, { chargerId: b.chargerId, parkId: b.parkId, start, end, exclude: b.id, now });
 }
@@ -107,18 +117,33 @@ function assertExtendable(b: BookingRow, park: LockedPark, newEnd: Date, now: Da
 }
 
 /**
- * The longer booking's whole price and what extending charges on top of what it has paid. The
- * coupon it was booked with takes the same amount off the longer window; the charging it bought (a
- * per-hour charger group) is priced for the longer window at the price per hour it was booked at
- * (decision 048, "Charging sold per hour"). A booking priced by a busy-time rule keeps it: the
- * longer window's parking is moved by the same rule, with its floor and ceiling, as it was quoted
- * (decision 059), whatever the rules or the occupancy are now; one priced at the normal rates stays so.
+ * A booking's window [start, end) priced again now, at today's rates and taxes, keeping what the
+ * booking was bought with: its coupon takes the same amount off; the charging it bought (a
+ * per-hour charger group) is priced at the price per hour it was booked at (decision 048,
+ * "Charging sold per hour"). `rule`: the busy-time rule that prices its parking (decision 059;
+ * null: the normal rates).
+ */
+export function repriced(
+  b: BookingRow,
+  park: LockedPark,
+  start: Date,
+  end: Date,
+  now: Date,
+  rule: BookedRateRule | null,
+): PriceBreakdown {
+  const newPrice = price(park, start, end, now, b.breakdown.chargingHourMinor ?? null, rule);
+  const taxes = taxesAt(park, park, now, "window");
+  return { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
+}
+
+/**
+ * The longer booking's whole price (repriced) and what extending charges on top of what it has
+ * paid. A booking priced by a busy-time rule keeps it: the longer window's parking is moved by the
+ * same rule, with its floor and ceiling, as it was quoted (decision 059), whatever the rules or the
+ * occupancy are now; one priced at the normal rates stays so.
  */
 function extensionPrice(b: BookingRow, park: LockedPark, newEnd: Date, now: Date) {
-  const chargingHourMinor = b.breakdown.chargingHourMinor ?? null;
-  const newPrice = price(park, b.startTime, newEnd, now, chargingHourMinor, b.breakdown.rateRule ?? null);
-  const taxes = taxesAt(park, park, now, "window");
-  const breakdown = { ...newPrice, ...withBookedCoupon(newPrice, b.breakdown, taxes) };
+  const breakdown = repriced(b, park, b.startTime, newEnd, now, b.breakdown.rateRule ?? null);
   return { breakdown, due: chargeDueMinor(breakdown.totalMinor, b.paidMinor) };
 }
 
@@ -146,7 +171,7 @@ export async function quoteExtension(
  * A booking a closure or a cut of spaces hit has an open offer of the space guarantee: it is not
  * extended (its driver chooses a space elsewhere or the refund, decision 061), 409 `offer_open`.
  */
-async function refuseOpenOffer(db: Parameters<typeof openOfferCause>[0], bookingId: string) {
+export async function refuseOpenOffer(db: Parameters<typeof openOfferCause>[0], bookingId: string) {
   if ((await openOfferCause(db, bookingId)) !== null) {
     throw new AppError(409, "offer_open", OFFER_OPEN_MESSAGE);
   }
@@ -171,21 +196,20 @@ export async function extendBooking(
       await assertRoom(tx, b, park, b.endTime, newEnd);
       const { breakdown, due } = extensionPrice(b, park, newEnd, now);
       const moves = b.moves + 1;
-      if (due > 0) {
-        const shown = receiptPark(park);
-        const company = payer && member ? { company: payer, member } : null;
-        if (company) {
-          await askPolicy(tx, company, b, park, { kind: "extension", from: b.endTime, to: newEnd }, due, now);
-        }
-        await chargeMove(tx, BOOKING_CHARGES.extension, bookingPurchaseOf(b, shown), {
+      await chargeChange(
+        tx,
+        b,
+        park,
+        payer && member ? { company: payer, member } : null,
+        { kind: "extension", from: b.endTime, to: newEnd },
+        {
+          due,
           move: moves,
-          amountMinor: due,
           description: `Booking extension ${b.bookingCode}`,
-          at: now,
-          receiptBody: await extensionReceiptBody(tx, b, breakdown, newEnd, due, shown),
-          company,
-        });
-      }
+          now,
+          receipt: () => extensionReceiptBody(tx, b, breakdown, newEnd, due, receiptPark(park)),
+        },
+      );
       await assertChargerRoom(tx, b, b.endTime, newEnd, now);
       const set = {
         endTime: newEnd,
@@ -212,7 +236,7 @@ export async function extendBooking(
  * (the caller still an active member of a verified, enabled company) when `charging`; null when the
  * driver's wallet paid.
  */
-async function companyPayer(
+export async function companyPayer(
   deps: BookingDeps,
   userId: string,
   bookingId: string,
@@ -222,8 +246,8 @@ async function companyPayer(
 }
 
 /**
- * Before an extension's or renewal's charge to the company that paid the booking (the member's row
- * locked first): its policy and limits asked for what the change buys.
+ * Before an extension's, a change of window's or a renewal's charge to the company that paid the
+ * booking (the member's row locked first): its policy and limits asked for what the change buys.
  */
 async function askPolicy(
   tx: Tx,
@@ -245,6 +269,34 @@ async function askPolicy(
     decimals: park.decimals,
   });
   await checkPurchase(tx, c.company, c.member, purchase, now);
+}
+
+/**
+ * A change's price above what the booking paid (`due`, nothing when 0) charged to the booking's
+ * payer through the purchase engine as `kind`'s move: the company that paid it, its policy asked
+ * first for what the change buys (`what`), else the driver's wallet (402 when short). The receipt
+ * is written only when there is something to charge. An extension, a change of window and a
+ * renewal each charge their difference so.
+ */
+export async function chargeChange(
+  tx: Tx,
+  b: BookingRow,
+  park: LockedPark,
+  payer: { company: PayingCompany; member: MemberLock } | null,
+  what: { kind: "extension" | "renewal"; from: Date; to: Date },
+  m: { due: number; move: number; description: string; now: Date; receipt: () => Promise<ReceiptBody> },
+): Promise<void> {
+  if (m.due <= 0) return;
+  if (payer) await askPolicy(tx, payer, b, park, what, m.due, m.now);
+  const shown = receiptPark(park);
+  await chargeMove(tx, BOOKING_CHARGES[what.kind], bookingPurchaseOf(b, shown), {
+    move: m.move,
+    amountMinor: m.due,
+    description: m.description,
+    at: m.now,
+    receiptBody: await m.receipt(),
+    company: payer,
+  });
 }
 
 const VEHICLE_LOCKED = "The vehicle can only be changed before the booking starts";
@@ -346,29 +398,20 @@ export async function changeStatus(
       if (!verdict.bookable) throw windowRefused(verdict, "status");
       await assertRoom(tx, b, park, b.startTime, b.endTime);
       const due = chargeDueMinor(b.totalMinor, b.paidMinor);
-      if (due > 0) {
-        const shown = receiptPark(park);
-        const company = payer && member ? { company: payer, member } : null;
-        if (company) {
-          await askPolicy(
-            tx,
-            company,
-            b,
-            park,
-            { kind: "renewal", from: b.startTime, to: b.endTime },
-            due,
-            now,
-          );
-        }
-        await chargeMove(tx, BOOKING_CHARGES.renewal, bookingPurchaseOf(b, shown), {
+      await chargeChange(
+        tx,
+        b,
+        park,
+        payer && member ? { company: payer, member } : null,
+        { kind: "renewal", from: b.startTime, to: b.endTime },
+        {
+          due,
           move: moves,
-          amountMinor: due,
           description: `Booking renewal ${b.bookingCode}`,
-          at: now,
-          receiptBody: await renewalReceiptBody(tx, b, due, shown),
-          company,
-        });
-      }
+          now,
+          receipt: () => renewalReceiptBody(tx, b, due, receiptPark(park)),
+        },
+      );
       await assertChargerRoom(tx, b, b.startTime, b.endTime, now);
       const set = {
         status: "active" as const,

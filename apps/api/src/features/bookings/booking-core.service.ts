@@ -97,9 +97,9 @@ export interface BookingDeps {
   /** Where each change's e-mail is queued, in the change's transaction. */
   jobs: Jobs;
   /**
-   * Test-only: extend and renew skip the capacity row lock, to prove the race tests can fail.
-   * Never set in production. (A new booking's lock is inside `book_space`; its race test
-   * installs an unlocked copy of the function in its own database instead.)
+   * Test-only: extend, renew and a change of window skip the capacity row lock, to prove the race
+   * tests can fail. Never set in production. (A new booking's lock is inside `book_space`; its race
+   * test installs an unlocked copy of the function in its own database instead.)
    */
   unsafeSkipCapacityLock?: boolean;
 }
@@ -343,48 +343,84 @@ export async function closedWindow(
 }
 
 /**
- * A new window at a park as every booking path reads it (a booking, a hold, a quote): the park
- * (readPark's errors), the window checked against its opening hours on its clock (the 422 names the
- * edge refused), the charger group named (chargingHourOf's 422), and its price, the charging of a
- * per-hour group included, the busy-time rule found as `pricing` says (a quote's token, or the rules
- * now for a quote), with the coupon's verdict (couponOnBooking). A token whose parking is no longer
- * what the park's rates and its rule give (the rates changed) or whose currency is not the park's
- * is refused (409 quote_changed): a booking is never charged another amount than its quote's.
+ * A new window at the park as every booking path checks it (a booking, a hold, a quote, a booking's
+ * change of window): its start not past, its length, and its opening hours and closures on the
+ * park's clock (windowVerdict); refused, the 422 names the edge refused (start_time or end_time).
  */
-export async function pricedWindow(
-  db: Db,
-  ask: {
-    parkId: number;
-    vehicleTypeId: number;
-    start: Date;
-    end: Date;
-    now: Date;
-    code: string | undefined;
-    userId: string;
-    chargerId?: number | null | undefined;
-    pricing: WindowPricing;
-  },
-) {
-  const park = await readPark(db, ask.parkId, ask.vehicleTypeId);
-  const verdict = windowVerdict(ask.start, ask.end, ask.now, clockOfPark(park));
+export function assertBookableWindow(park: ParkForBooking, start: Date, end: Date, now: Date): void {
+  const verdict = windowVerdict(start, end, now, clockOfPark(park));
   if (!verdict.bookable) {
     throw windowRefused(verdict, refusedEdge(verdict) === "start" ? "start_time" : "end_time");
   }
+}
+
+/** What a window's busy-time price is asked with: who, which park and vehicle type, which window, when. */
+export interface WindowAsk {
+  userId: string;
+  parkId: number;
+  vehicleTypeId: number;
+  start: Date;
+  end: Date;
+  now: Date;
+  pricing: WindowPricing;
+}
+
+/**
+ * The quote a booking presents (decision 059): its token's claim, checked against the window
+ * (ours, this window's, unexpired), or null when none is presented or a quote is asked. Without
+ * one at a park with busy-time rules, a booking is refused (409 quote_required).
+ */
+export function presentedClaim(park: ParkForBooking, ask: WindowAsk): QuoteClaim | null {
   const { pricing } = ask;
   const claim =
     pricing.as === "booking" && pricing.token !== undefined
       ? presentedQuote(pricing.token, pricing.secret, ask)
       : null;
   if (pricing.as === "booking" && !claim && park.hasRateRules) throw quoteRequired();
+  return claim;
+}
+
+/** The busy-time rule that prices the window: a quote's, the park's rules now; a booking's, its claim's. */
+export function windowRule(
+  db: Db,
+  park: ParkForBooking,
+  ask: WindowAsk,
+  claim: QuoteClaim | null,
+): Promise<BookedRateRule | null> {
+  if (ask.pricing.as !== "quote") return Promise.resolve(claim?.r ?? null);
   const rate = { hourlyMinor: park.hourlyMinor!, dailyMaxMinor: park.dailyMaxMinor! };
+  return ruleForWindow(db, park, rate, ask.vehicleTypeId, ask.start, ask.end);
+}
+
+/**
+ * A presented quote's parking against the window's price now: a token whose parking is no longer
+ * what the park's rates and its rule give (the rates changed), or whose currency is not the park's,
+ * is refused (409 quote_changed): a booking is never charged another amount than its quote's.
+ */
+export function assertQuoteHolds(claim: QuoteClaim | null, park: ParkForBooking, breakdown: PriceBreakdown) {
+  if (claim && (claim.m !== breakdown.parkingMinor || claim.k !== park.currency)) throw quoteChanged();
+}
+
+/**
+ * A new window at a park as every booking path reads it (a booking, a hold, a quote): the park
+ * (readPark's errors), the window checked (assertBookableWindow), the charger group named
+ * (chargingHourOf's 422), and its price, the charging of a per-hour group included, the busy-time
+ * rule found as `pricing` says (a quote's token, or the rules now for a quote: presentedClaim,
+ * windowRule, assertQuoteHolds), with the coupon's verdict (couponOnBooking).
+ */
+export async function pricedWindow(
+  db: Db,
+  ask: WindowAsk & { code: string | undefined; chargerId?: number | null | undefined },
+) {
+  const park = await readPark(db, ask.parkId, ask.vehicleTypeId);
+  assertBookableWindow(park, ask.start, ask.end, ask.now);
+  const claim = presentedClaim(park, ask);
   const [chargingHourMinor, rule] = await Promise.all([
     chargingHourOf(db, park.id, ask.chargerId),
-    pricing.as === "quote"
-      ? ruleForWindow(db, park, rate, ask.vehicleTypeId, ask.start, ask.end)
-      : (claim?.r ?? null),
+    windowRule(db, park, ask, claim),
   ]);
   const breakdown = price(park, ask.start, ask.end, ask.now, chargingHourMinor, rule);
-  if (claim && (claim.m !== breakdown.parkingMinor || claim.k !== park.currency)) throw quoteChanged();
+  assertQuoteHolds(claim, park, breakdown);
   const priced = await couponOnBooking(db, park, {
     code: ask.code,
     kind: "booking",

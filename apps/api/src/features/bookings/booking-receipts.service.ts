@@ -1,11 +1,12 @@
 /**
  * The receipts of a booking's money moves (docs/decisions/029-receipts.md), each written by the
- * purchase engine (`receiptOfMove`, `chargeMove`, `refundPurchase`) in the transaction that posts the move: the booking's charge
- * (`booking:<id>:1`), an extension's and a renewal's, the gate's overstay, and the credit notes of
- * a cancellation's refund and of an organiser's full refund. The parking line names the park, the
- * window on the park's clock and the vehicle; the fees and the country's tax follow (pricedBody);
- * the EV charger the booking holds, if any, last: with the charging as its amount when it was sold
- * with the booking (a per-hour group), else without one (paid at the charger; decision 048).
+ * purchase engine (`receiptOfMove`, `chargeMove`, `refundPurchase`) in the transaction that posts
+ * the move: the booking's charge (`booking:<id>:1`), an extension's, a change of window's and a
+ * renewal's, the gate's overstay, and the credit notes of a cancellation's refund, a change of
+ * window's and an organiser's full refund. The parking line names the park, the window on the
+ * park's clock and the vehicle; the fees and the country's tax follow (pricedBody); the EV charger
+ * the booking holds, if any, last: with the charging as its amount when it was sold with the
+ * booking (a per-hour group), else without one (paid at the charger; decision 048).
  */
 import { chargingMinorOf, netParkingMinor } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
@@ -22,7 +23,7 @@ import { bodiesOf } from "../receipts/receipts.service";
 import { chargersById } from "../parks/chargers.service";
 import { receiptOnly, rewardOfMove } from "../purchases/purchases.service";
 import type { ParkForBooking } from "./booking-core.service";
-import { refundLinesOf } from "./bookings.domain";
+import { refundLinesOf, type RefundLinesMinor } from "./bookings.domain";
 
 /** The park as a booking's receipt names it: its seller's country, its clock, its tax. */
 export interface ReceiptPark {
@@ -102,7 +103,7 @@ export async function receiptCharger(
 type BookingParts = PricedParts & { chargingHourMinor?: number | undefined };
 
 /** The park's country's one tax (its `fees` row): the receipt's tax of a price stored before taxes had names. */
-const countryTaxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
+export const countryTaxOf = (park: ReceiptPark) => ({ name: park.taxName, rateBps: park.taxBps });
 
 /**
  * A new booking's receipt: its whole price, parking, fees and tax, and the charger it holds; then
@@ -176,17 +177,19 @@ function paidParts(bodies: readonly ReceiptBody[]): PricedParts {
 }
 
 /**
- * An extension's receipt body: what changed between the price paid and the new window's, line by
- * line, summing to `due` (new total minus what the wallet had paid). That is the old price's
- * difference while the wallet paid the old price; it paid more when an earlier extension cost
- * nothing because the park's price had come down meanwhile (bookings.domain chargeDueMinor: never
- * negative): then the difference is taken from what the booking's receipts say was paid, line by line.
+ * The receipt body of a change that charges the difference (an extension, a change of window):
+ * what changed between the price paid and the new window's, line by line, summing to `due` (new
+ * total minus what the wallet had paid), its parking line over [from, to). That is the old price's
+ * difference while the wallet paid the old price; it paid more when an earlier change cost nothing
+ * because the park's price had come down meanwhile (bookings.domain chargeDueMinor: never
+ * negative), or gave back less than the difference (a shorter window, by the cancellation policy):
+ * then the difference is taken from what the booking's receipts say was paid, line by line.
  */
-export async function extensionReceiptBody(
+async function differenceBody(
   tx: Tx,
   b: ReceiptBooking & { breakdown: BookingParts },
   after: PricedParts,
-  newEnd: Date,
+  line: { from: Date; to: Date },
   due: number,
   park: ReceiptPark,
 ): Promise<ReceiptBody> {
@@ -198,9 +201,33 @@ export async function extensionReceiptBody(
   return pricedBody(
     parts,
     countryTaxOf(park),
-    parkingLine(park, b, b.endTime, newEnd),
+    parkingLine(park, b, line.from, line.to),
     await receiptCharger(tx, b),
   );
+}
+
+/** An extension's receipt body (differenceBody): its parking line is the time added. */
+export function extensionReceiptBody(
+  tx: Tx,
+  b: ReceiptBooking & { breakdown: BookingParts },
+  after: PricedParts,
+  newEnd: Date,
+  due: number,
+  park: ReceiptPark,
+): Promise<ReceiptBody> {
+  return differenceBody(tx, b, after, { from: b.endTime, to: newEnd }, due, park);
+}
+
+/** A change of window's receipt body (differenceBody): its parking line is the new window. */
+export function windowChangeReceiptBody(
+  tx: Tx,
+  b: ReceiptBooking & { breakdown: BookingParts },
+  after: PricedParts,
+  window: { start: Date; end: Date },
+  due: number,
+  park: ReceiptPark,
+): Promise<ReceiptBody> {
+  return differenceBody(tx, b, after, { from: window.start, to: window.end }, due, park);
 }
 
 /**
@@ -251,6 +278,29 @@ export function cancellationNoteBody(
   charger: ReceiptCharger | null = null,
 ): ReceiptBody {
   return negated(refundBody(b, refund, park, charger?.sold ? charger : null));
+}
+
+/**
+ * A change of window's credit note body: what the shorter or cheaper window gives back by the
+ * cancellation policy, line by line (bookings.domain windowRefundOf: the parking, the EV charging
+ * sold with it, the taxes on the parking), its parking line naming the new window, its charger's
+ * line when the charging was sold with the booking (`charger` from receiptCharger).
+ */
+export function windowChangeNoteBody(
+  b: ReceiptBooking,
+  given: RefundLinesMinor,
+  window: { start: Date; end: Date },
+  park: ReceiptPark,
+  charger: ReceiptCharger | null,
+): ReceiptBody {
+  return negated(
+    pricedBody(
+      given,
+      countryTaxOf(park),
+      parkingLine(park, b, window.start, window.end),
+      charger?.sold ? charger : null,
+    ),
+  );
 }
 
 /** A booking as the purchase engine's chargeMove and refundPurchase read it (its park's clock). */

@@ -7,6 +7,7 @@ import type { GuaranteeCause } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { MailJob } from "../../jobs/mail-job";
+import { queueReminder, type ComposedPush } from "../../jobs/push-job";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import type { MailMessage } from "../../lib/mailer";
@@ -14,7 +15,7 @@ import { toMajor } from "../../lib/money";
 import { payerNamesOfMoves } from "../companies/company-pay.service";
 import { receiptLine, withReceiptLine } from "../receipts/receipts.mail";
 import type { ServedCountries } from "../reference/served-countries";
-import { bookingMail, reminderMail, type BookingMailTemplate } from "./bookings.mail";
+import { bookingMail, reminderMail, reminderPush, type BookingMailTemplate } from "./bookings.mail";
 import { bookingViews } from "./bookings-view.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
@@ -39,7 +40,11 @@ declare module "../../jobs/mail-job" {
     booking: {
       template: BookingMailTemplate;
       bookingId: string;
-      /** The booking as it was when the change committed (a later change has its own mail). */
+      /**
+       * The booking as it was when the change committed (a later change has its own mail); a job
+       * queued before a window could move has no start: the booking's own.
+       */
+      startTime?: string;
       endTime: string;
       paidMinor: number;
       refundMinor: number;
@@ -55,7 +60,7 @@ declare module "../../jobs/mail-job" {
 export function queueBookingMail(
   jobs: Jobs,
   tx: Tx,
-  b: Pick<BookingRow, "id" | "moves" | "endTime" | "paidMinor">,
+  b: Pick<BookingRow, "id" | "moves" | "startTime" | "endTime" | "paidMinor">,
   template: BookingMailTemplate,
   refundMinor = 0,
 ) {
@@ -64,6 +69,7 @@ export function queueBookingMail(
     type: "booking",
     template,
     bookingId: b.id,
+    startTime: b.startTime.toISOString(),
     endTime: b.endTime.toISOString(),
     paidMinor: b.paidMinor,
     refundMinor,
@@ -106,7 +112,12 @@ export async function composeBookingMail(
   if (!found) return null;
   const { row, email, language } = found;
   const lang = language === "fr" ? "fr" : "en";
-  const b = await presented(d, { ...row, endTime: new Date(job.endTime), paidMinor: job.paidMinor }, lang);
+  const startTime = job.startTime ? new Date(job.startTime) : row.startTime;
+  const b = await presented(
+    d,
+    { ...row, startTime, endTime: new Date(job.endTime), paidMinor: job.paidMinor },
+    lang,
+  );
   const refund = toMajor(job.refundMinor, d.countries.decimalsOf(row.currency));
   // The change's ledger move has the mail's key (`booking:<id>:<moves>`): its receipt or credit note.
   const receipt = await receiptLine(d, { ledgerKey: job.key }, lang);
@@ -125,7 +136,7 @@ export async function queueDueReminders(d: { db: Db; clock: Clock; jobs: Jobs },
   return d.db.transaction(async (tx) => {
     const due = await repo.markDueReminders(tx, now, leads);
     for (const r of due) {
-      await d.jobs.send(tx, "mail", {
+      await queueReminder(d.jobs, tx, {
         key: `reminder:${r.edge}:${r.id}:${r.at.toISOString()}`,
         type: "reminder",
         edge: r.edge,
@@ -146,12 +157,40 @@ export async function composeReminderMail(
   d: BookingMailDeps,
   job: Extract<MailJob, { type: "reminder" }>,
 ): Promise<MailMessage | null> {
-  const found = await repo.findBookingForMail(d.db, job.bookingId);
-  if (!found || !found.reminders) return null;
+  const found = await stillDue(d, job);
+  if (!found?.reminders) return null;
   const { row, email, language } = found;
-  const at = new Date(job.at);
-  const edgeTime = job.edge === "start" ? row.startTime : row.endTime;
-  if (row.status !== "active" || edgeTime.getTime() !== at.getTime() || at <= d.clock()) return null;
   const lang = language === "fr" ? "fr" : "en";
   return reminderMail(job.edge, lang, email, await presented(d, row, lang), d.publicUrl);
+}
+
+/**
+ * A reminder's push notification (decision 066), for the driver's devices that chose it, whether
+ * or not they get it by e-mail; null when it no longer applies, as the e-mail. A device that was
+ * off gets it until the moment it is about, not after.
+ */
+export async function composeReminderPush(
+  d: BookingMailDeps,
+  job: Extract<MailJob, { type: "reminder" }>,
+): Promise<ComposedPush | null> {
+  const found = await stillDue(d, job);
+  if (!found) return null;
+  const { row, language } = found;
+  const lang = language === "fr" ? "fr" : "en";
+  return {
+    userId: row.userId,
+    reminder: job.edge === "start" ? "booking_start" : "booking_end",
+    message: reminderPush(job.edge, lang, await presented(d, row, lang), d.publicUrl),
+    ttlSeconds: Math.max(60, Math.floor((new Date(job.at).getTime() - d.clock().getTime()) / 1000)),
+  };
+}
+
+/** The booking of a reminder while it still applies: active, its start or end where it was, ahead. */
+async function stillDue(d: BookingMailDeps, job: Extract<MailJob, { type: "reminder" }>) {
+  const found = await repo.findBookingForMail(d.db, job.bookingId);
+  if (!found) return null;
+  const at = new Date(job.at);
+  const edgeTime = job.edge === "start" ? found.row.startTime : found.row.endTime;
+  if (found.row.status !== "active" || edgeTime.getTime() !== at.getTime() || at <= d.clock()) return null;
+  return found;
 }

@@ -2,7 +2,7 @@ import type { GuaranteeCause } from "@parkwell/contract";
 /** What a booking is shown with: its park, vehicle type and ledger moves (reads only). */
 import { sql } from "drizzle-orm";
 import { cachedPerDb } from "../../db/cached";
-import { queryRows, type Db } from "../../db/client";
+import { preparedRows, queryRows, type Db } from "../../db/client";
 import { events, parks, vehicleTypes } from "../../db/schema/index";
 import type { Tx } from "../../db/tx";
 
@@ -21,6 +21,8 @@ export const parkView = {
   name: parks.name,
   address: parks.address,
   city: parks.city,
+  /** Its type: an airport park's bookings take a flight (decision 068). */
+  type: parks.type,
   time_zone: parks.timeZone,
   lat: parks.lat,
   lng: parks.lng,
@@ -117,3 +119,26 @@ export function bookingMoves(db: Db, bookingId: string, userId: string) {
         ORDER BY e.id`,
   );
 }
+
+/**
+ * The flights of some bookings (decision 068), by booking id; a booking without one is absent. A
+ * named statement: a new booking's answer reads it, and every statement of a booking is prepared
+ * (decision 052).
+ */
+export async function flightsOf(
+  db: Db | Tx,
+  bookingIds: readonly string[],
+): Promise<Map<string, { flight_number: string | null; return_date: string | null }>> {
+  if (bookingIds.length === 0) return new Map();
+  const rows = await flightsStatement(db as Tx, { ids: [...bookingIds] });
+  return new Map(rows.map(({ booking_id, ...flight }) => [booking_id, flight]));
+}
+const flightsStatement = preparedRows<{
+  booking_id: string;
+  flight_number: string | null;
+  return_date: string | null;
+}>(
+  "booking_flights_of",
+  sql`SELECT booking_id, flight_number, return_date::text AS return_date FROM booking_flights
+      WHERE booking_id = ANY(${sql.placeholder("ids")}::uuid[])`,
+);

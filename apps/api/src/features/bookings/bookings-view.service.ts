@@ -1,12 +1,12 @@
 /** Bookings as the API shows them: their park, vehicle type, signed QR and ledger moves (reads only). */
-import type { Booking, BookingDetail, BookingListItem } from "@parkwell/contract";
+import type { Booking, BookingListItem } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { Language } from "../../lib/language";
 import { bookingPayerNames } from "../companies/company-pay.service";
 import { servedCountries } from "../reference/served-countries";
 import * as view from "./bookings-view.repo";
 import { chargersById, type ChargerRow } from "../parks/chargers.service";
-import { presentBooking, presentBookingDetail } from "./bookings.present";
+import { presentBooking, presentBookingDetail, type BookingDetailRead } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
 
 export interface PresentOptions {
@@ -29,24 +29,28 @@ export type BookingContext = Omit<Awaited<ReturnType<typeof view.bookingContext>
   payers: Map<string, string>;
   /** The charger groups the bookings hold one of, by id. */
   chargers: Map<number, ChargerRow>;
+  /** The flights given for bookings at airport parks, by booking id. */
+  flights: Awaited<ReturnType<typeof view.flightsOf>>;
 };
 
 async function contextOf(db: Db, rows: BookingRow[], known: view.ParkView[]): Promise<BookingContext> {
   const chargerIds = [...new Set(rows.flatMap((r) => (r.chargerId === null ? [] : [r.chargerId])))];
-  const [read, payers, chargers] = await Promise.all([
+  const ids = rows.map((r) => r.id);
+  const [read, payers, chargers, flights] = await Promise.all([
     view.bookingContext(db, [...new Set(rows.map((r) => r.parkId))], known, view.eventIdsOf(rows)),
     bookingPayerNames(
       db,
       rows.map((r) => r.id),
     ),
     chargersById(db, chargerIds),
+    view.flightsOf(db, ids),
   ]);
   const served = servedCountries(db);
   const parks = new Map<number, ShownPark>();
   for (const [id, p] of read.parks) {
     parks.set(id, { ...p, decimals: (await served.byId(p.country_id))!.currencyDecimals });
   }
-  return { ...read, parks, payers, chargers: new Map(chargers.map((c) => [c.id, c])) };
+  return { ...read, parks, payers, chargers: new Map(chargers.map((c) => [c.id, c])), flights };
 }
 
 export async function bookingViews(db: Db, rows: BookingRow[], o: PresentOptions): Promise<Booking[]> {
@@ -71,7 +75,11 @@ export async function bookingListViews(
 }
 
 /** One booking with the wallet's charges and refunds for it, in major units of its park's currency. */
-export async function bookingDetailView(db: Db, row: BookingRow, o: PresentOptions): Promise<BookingDetail> {
+export async function bookingDetailView(
+  db: Db,
+  row: BookingRow,
+  o: PresentOptions,
+): Promise<BookingDetailRead> {
   const [ctx, moves, offer] = await Promise.all([
     contextOf(db, [row], o.known ?? []),
     view.bookingMoves(db, row.id, row.userId),

@@ -12,6 +12,8 @@ import {
   refundMinor,
   statusChange,
   taxLineParts,
+  windowChangeProblem,
+  windowRefundOf,
 } from "./bookings.domain";
 import { signQr, verifyQr } from "./qr";
 import { READABLE_CODE_ALPHABET } from "../../lib/readable-code";
@@ -246,6 +248,83 @@ describe("money", () => {
           expect(before.totalMinor + chargeDueMinor(after.totalMinor, before.totalMinor)).toBe(
             after.totalMinor,
           );
+        },
+      ),
+    );
+  });
+});
+
+describe("a change of window", () => {
+  const booking = (startIn: number, hours = 2) => ({
+    status: "active" as const,
+    startTime: new Date(NOW.getTime() + startIn),
+    endTime: new Date(NOW.getTime() + startIn + hours * H),
+    checkedInAt: null,
+  });
+  const at = (offset: number) => new Date(NOW.getTime() + offset);
+
+  it("moves an active booking not in and not ended; never into a step of the policy that gives back more", () => {
+    // An hour or more ahead (all of the parking back): anywhere, nearer or further.
+    expect(windowChangeProblem(booking(2 * H), at(30 * 60_000), NOW)).toBeNull();
+    expect(windowChangeProblem(booking(2 * H), at(48 * H), NOW)).toBeNull();
+    // Inside the hour (half back): a start inside the hour, or now, but not beyond it.
+    expect(windowChangeProblem(booking(H / 2), at(H - 1), NOW)).toBeNull();
+    expect(windowChangeProblem(booking(H / 2), at(-60_000), NOW)).toBeNull();
+    expect(windowChangeProblem(booking(H / 2), at(H), NOW)).toBe(
+      "This booking starts within 60 minutes, so its new start must too: a later one would let a cancellation give back more",
+    );
+    // Started, the car not in (nothing back): only a start already past.
+    expect(windowChangeProblem(booking(-H / 2), at(-60_000), NOW)).toBeNull();
+    expect(windowChangeProblem(booking(-H / 2), at(60_000), NOW)).toBe(
+      "A booking that has started cannot be moved to a later start",
+    );
+    expect(windowChangeProblem({ ...booking(2 * H), checkedInAt: NOW }, at(3 * H), NOW)).toMatch(
+      /checked in/,
+    );
+    expect(windowChangeProblem({ ...booking(2 * H), status: "cancelled" }, at(3 * H), NOW)).toMatch(/active/);
+    expect(windowChangeProblem(booking(-3 * H), at(3 * H), NOW)).toBe("This booking has already ended");
+  });
+
+  it("gives back the policy's share of what the new price takes off the parking and its tax, never more than paid above it", () => {
+    const rate = { hourlyMinor: 50_000, dailyMaxMinor: 300_000 };
+    const taxes = [
+      { name: "NYC parking tax", rateBps: 1_837.5, parts: ["parking" as const] },
+      { name: "Sales tax", rateBps: 500 },
+    ];
+    const fees = { serviceFeeMinor: 99, bookingFeeBps: 500, taxes };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 * H }),
+        fc.integer({ min: 1, max: 40 * H }),
+        fc.integer({ min: -3 * H, max: 3 * H }),
+        fc.integer({ min: 0, max: 20_000 }),
+        (len, newLen, before, discount) => {
+          const start = at(before);
+          const paid = withCoupon(
+            priceWindow(rate, fees, start, at(before + len)),
+            { code: "C", discountMinor: discount },
+            taxes,
+          );
+          const b = { startTime: start, breakdown: paid, paidMinor: paid.totalMinor };
+          const after = withBookedCoupon(priceWindow(rate, fees, start, at(before + newLen)), paid, taxes);
+          const r = windowRefundOf(b, after, NOW);
+          expect(r.percent).toBe(refundPercentAt(start, NOW));
+          expect(r.amountMinor).toBeLessThanOrEqual(Math.max(0, paid.totalMinor - after.totalMinor));
+          if (r.percent === null || after.totalMinor >= paid.totalMinor) expect(r.amountMinor).toBe(0);
+          // Its lines are the amount, fees and their tax kept, as a cancellation keeps them.
+          const { lines } = r;
+          expect(lines.parkingMinor + lines.chargingMinor + lines.taxMinor).toBe(r.amountMinor);
+          expect(lines.serviceFeeMinor + lines.bookingFeeMinor + lines.taxes[1]!.taxMinor).toBe(0);
+          // All of it an hour or more ahead: the parking and its tax the new window no longer costs.
+          const netParking = (p: typeof paid) => p.parkingMinor - (p.couponDiscountMinor ?? 0);
+          if (r.percent === 100) {
+            expect(lines.parkingMinor).toBe(Math.max(0, netParking(paid) - netParking(after)));
+            expect(lines.taxes[0]!.taxMinor).toBe(
+              Math.max(0, paid.taxes![0]!.taxMinor - after.taxes![0]!.taxMinor),
+            );
+          }
+          // Moved to its own price, nothing comes back.
+          expect(windowRefundOf(b, paid, NOW).amountMinor).toBe(0);
         },
       ),
     );

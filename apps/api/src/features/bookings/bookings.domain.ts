@@ -7,6 +7,7 @@ import {
   PURCHASE_KIND_FACTS,
   BOOKING_MAX_DAYS,
   CANCELLATION_REFUNDS_FEES,
+  CANCELLATION_RULES,
   refundPercentAt,
   refundShareOf,
   type BookingStatus,
@@ -81,13 +82,29 @@ export function refundMinor(
 ): { percent: number | null; amountMinor: number } {
   const percent = refundPercentAt(b.startTime, now);
   if (percent === null) return { percent, amountMinor: 0 };
-  const base = CANCELLATION_REFUNDS_FEES
-    ? b.totalMinor
-    : netParkingMinor(b.breakdown) +
-      chargingMinorOf(b.breakdown) +
-      sum(taxShares(b.breakdown).map((t) => t.onParkingMinor));
+  const base = refundableMinor(refundableLines(b.breakdown));
   return { percent, amountMinor: Math.min(b.paidMinor, refundShareOf(base, percent)) };
 }
+
+/**
+ * The lines of a price a cancellation gives a share of (fees, and the taxes on them, only when the
+ * policy gives them back): the parking paid (after a coupon), the EV charging sold with it, and of
+ * each tax line the part on the parking (all of it with the fees). In minor units; taxes in the
+ * order of taxShares.
+ */
+function refundableLines(price: PriceLines, countryTax: CountryTax = NO_NAME) {
+  const fees = CANCELLATION_REFUNDS_FEES;
+  return {
+    parking: netParkingMinor(price),
+    charging: chargingMinorOf(price),
+    serviceFee: fees ? price.serviceFeeMinor : 0,
+    bookingFee: fees ? price.bookingFeeMinor : 0,
+    taxes: taxShares(price, countryTax).map((t) => (fees ? t.line.taxMinor : t.onParkingMinor)),
+  };
+}
+
+const refundableMinor = (r: ReturnType<typeof refundableLines>) =>
+  r.parking + r.charging + r.serviceFee + r.bookingFee + sum(r.taxes);
 
 /** A cancellation's money over the booking's price lines (minor units); `totalMinor` is their sum. */
 export interface CancellationLinesMinor {
@@ -169,6 +186,24 @@ export interface RefundLinesMinor extends CancellationLinesMinor {
 }
 
 /**
+ * Each tax's line of a refund: what it gives back (`taxMinorOf`, asked in the taxes' order) and its
+ * base, what the refund gives back (`given`) of the parts that tax was charged on.
+ */
+function refundTaxLines(
+  shares: TaxShare[],
+  given: Partial<Record<PricePart, number>>,
+  taxMinorOf: (share: TaxShare, i: number) => number,
+): RefundLinesMinor["taxes"] {
+  return shares.map((s, i) => ({
+    name: s.line.name,
+    rateBps: s.line.rateBps,
+    parts: s.parts,
+    baseMinor: sum(s.parts.map((p) => given[p] ?? 0)),
+    taxMinor: taxMinorOf(s, i),
+  }));
+}
+
+/**
  * Splits `amountMinor` given back of a booking over its lines, as a cancellation gives it: the
  * parking, the EV charging sold with it and the taxes on the parking first, together and in
  * proportion (all of them when it is all of them: the tax follows the parking it was charged on;
@@ -200,18 +235,12 @@ export function refundLinesOf(
   };
   const serviceFeeMinor = take(booked.serviceFeeMinor);
   const bookingFeeMinor = take(booked.bookingFeeMinor);
-  const given: Partial<Record<PricePart, number>> = {
-    parking: parkingMinor,
-    service_fee: serviceFeeMinor,
-    booking_fee: bookingFeeMinor,
-  };
-  const taxes = shares.map((s, i) => ({
-    name: s.line.name,
-    rateBps: s.line.rateBps,
-    parts: s.parts,
-    baseMinor: sum(s.parts.map((p) => given[p] ?? 0)),
-    taxMinor: (onParking[i] ?? 0) + take(s.line.taxMinor - s.onParkingMinor),
-  }));
+  const given = { parking: parkingMinor, service_fee: serviceFeeMinor, booking_fee: bookingFeeMinor };
+  const taxes = refundTaxLines(
+    shares,
+    given,
+    (s, i) => (onParking[i] ?? 0) + take(s.line.taxMinor - s.onParkingMinor),
+  );
   const taxMinor = sum(taxes.map((t) => t.taxMinor));
   return {
     parkingMinor,
@@ -274,6 +303,101 @@ export function cancellationLines(
     taxMinor: booked.taxMinor - refund.taxMinor,
   };
   return { refund, kept: keptLines(left, cancelled ? b.paidMinor : b.paidMinor - refund.totalMinor) };
+}
+
+const WINDOW_NOT_ACTIVE = "Only an active booking can have its time changed";
+const WINDOW_CHECKED_IN =
+  "This car is in the car park: a booking's time cannot be changed once it has checked in";
+const WINDOW_STARTED_LATER = "A booking that has started cannot be moved to a later start";
+const windowStepLater = (minutes: number) =>
+  `This booking starts within ${minutes} minutes, so its new start must too: a later one would let a cancellation give back more`;
+
+/** A cancellation's step as an order: a step that gives back nothing (started) is below every other. */
+const stepRank = (percent: number | null) => percent ?? -1;
+
+/**
+ * Why a booking's window cannot be moved to start at `newStart`, or null (the new window's own
+ * rules, its opening hours and length, are a new booking's, checked apart): only an active booking
+ * whose car is not in and whose window has not ended. And a move never puts the booking in a step
+ * of the cancellation policy that gives back more than the one it is in now, or moving the start
+ * later and then cancelling would get round the policy (decision 063). With today's policy: less
+ * than an hour before its start, the new start stays within the hour; once started, it is not
+ * moved later.
+ */
+export function windowChangeProblem(b: BookingState, newStart: Date, now: Date): string | null {
+  if (b.status !== "active") return WINDOW_NOT_ACTIVE;
+  if (b.checkedInAt) return WINDOW_CHECKED_IN;
+  if (now.getTime() >= b.endTime.getTime()) return "This booking has already ended";
+  const percent = refundPercentAt(b.startTime, now);
+  if (stepRank(refundPercentAt(newStart, now)) <= stepRank(percent)) return null;
+  if (percent === null) return WINDOW_STARTED_LATER;
+  // The nearest step above the booking's: its minutes before the start are the new start's limit.
+  const minutes = Math.min(
+    ...CANCELLATION_RULES.filter((r) => r.refundPercent > percent).map((r) => r.minutesBeforeStart),
+  );
+  return windowStepLater(minutes);
+}
+
+/** What moving a booking to a cheaper window gives back: the policy's step, the amount, and its lines. */
+export interface WindowRefund {
+  percent: number | null;
+  amountMinor: number;
+  lines: RefundLinesMinor;
+}
+
+/**
+ * What moving a booking's window gives back when the new price (`after`) is below what it paid, by
+ * the cancellation policy, as a cancellation now would (its step, of the booking's start as it is):
+ * of each line a cancellation gives a share of (refundableLines), what the new price takes off it
+ * (a line the new window costs more of is not set against another), the policy's share of their
+ * sum, rounded down, never more than what was paid above the new price. So a cancellation that
+ * would give nothing back now (started) makes a shorter window give nothing back either, and fees
+ * stay paid as a cancellation keeps them. The amount is split over those lines in proportion, each
+ * tax line with the parking it was charged on given back as its base (refundLinesOf's shape).
+ */
+export function windowRefundOf(
+  b: { startTime: Date; breakdown: PriceLines; paidMinor: number },
+  after: PriceLines & { totalMinor: number },
+  now: Date,
+  countryTax: CountryTax = NO_NAME,
+): WindowRefund {
+  const percent = refundPercentAt(b.startTime, now);
+  const before = refundableLines(b.breakdown, countryTax);
+  const later = refundableLines(after, countryTax);
+  const laterTaxes = taxShares(after, countryTax);
+  const shares = taxShares(b.breakdown, countryTax);
+  // A tax is the same tax before and after by its name and rate (a rate changed since is another).
+  const taxOf = (s: TaxShare) =>
+    laterTaxes.findIndex((t) => t.line.name === s.line.name && t.line.rateBps === s.line.rateBps);
+  const taken = (was: number, is: number) => Math.max(0, was - is);
+  const weights = [
+    taken(before.parking, later.parking),
+    taken(before.charging, later.charging),
+    taken(before.serviceFee, later.serviceFee),
+    taken(before.bookingFee, later.bookingFee),
+    ...shares.map((s, i) => taken(before.taxes[i]!, later.taxes[taxOf(s)] ?? 0)),
+  ];
+  const over = b.paidMinor - after.totalMinor;
+  const amountMinor =
+    percent === null || over <= 0 ? 0 : Math.min(over, refundShareOf(sum(weights), percent));
+  const [parkingMinor = 0, chargingMinor = 0, serviceFeeMinor = 0, bookingFeeMinor = 0, ...taxParts] =
+    amountMinor > 0 ? allocate(amountMinor, weights) : weights.map(() => 0);
+  const given = { parking: parkingMinor, service_fee: serviceFeeMinor, booking_fee: bookingFeeMinor };
+  const taxes = refundTaxLines(shares, given, (_, i) => taxParts[i] ?? 0);
+  const taxMinor = sum(taxParts);
+  return {
+    percent,
+    amountMinor,
+    lines: {
+      parkingMinor,
+      chargingMinor,
+      serviceFeeMinor,
+      bookingFeeMinor,
+      taxMinor,
+      totalMinor: amountMinor,
+      taxes,
+    },
+  };
 }
 
 /** An extension, or a renewal, charges what the window now costs minus what the wallet already holds. */

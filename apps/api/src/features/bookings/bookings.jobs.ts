@@ -1,6 +1,7 @@
 /** The bookings feature's work on the job queue (jobs/registration.ts): its jobs and e-mails. */
 import type { Db } from "../../db/client";
 import { registerMail } from "../../jobs/mail-job";
+import { registerPush } from "../../jobs/push-job";
 import { scheduled, type Jobs } from "../../jobs/queue";
 import { registerJob } from "../../jobs/registration";
 import type { Clock } from "../../lib/clock";
@@ -8,6 +9,7 @@ import type { BookingDeps } from "./booking-core.service";
 import {
   composeBookingMail,
   composeReminderMail,
+  composeReminderPush,
   queueDueReminders,
   type BookingMailDeps,
   type ReminderLeads,
@@ -47,4 +49,8 @@ export const BOOKING_JOBS = [
 export const BOOKING_MAILS = [
   registerMail("booking", (job, d: BookingMailDeps) => composeBookingMail(d, job)),
   registerMail("reminder", (job, d: BookingMailDeps) => composeReminderMail(d, job)),
+];
+
+export const BOOKING_PUSHES = [
+  registerPush("reminder", (job, d: BookingMailDeps) => composeReminderPush(d, job)),
 ];

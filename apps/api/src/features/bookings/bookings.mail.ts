@@ -2,11 +2,14 @@ import { formatMoney, formatZonedDateTime, type Booking } from "@parkwell/contra
 import { renderMail, type LaidOutMail, type MailRow } from "../../lib/mail-layout";
 import { fill, mailTexts } from "../../lib/texts";
 import { chargerHeld } from "../../lib/charger-text";
+import type { PushMessage } from "../../lib/web-push";
 
 /** The change a booking mail confirms. */
 export type BookingMailTemplate =
   | "booked"
   | "extended"
+  /** The booking's window moved, its start and its end (decision 063). */
+  | "rescheduled"
   | "cancelled"
   | "renewed"
   | "event_cancelled"
@@ -60,7 +63,8 @@ const RELEASED: readonly BookingMailKind[] = [
 const OFFERS: readonly BookingMailKind[] = ["closure_offer", "capacity_offer"];
 
 /**
- * The confirmation of a booking, extension, cancellation or renewal (no QR: the app shows it).
+ * The confirmation of a booking, extension, change of window, cancellation or renewal (no QR: the
+ * app shows it).
  * `company` names the company that paid the change (or got its refund), null for the wallet.
  */
 export function bookingMail(
@@ -99,6 +103,27 @@ export function bookingMail(
 }
 
 /** The reminder before a booking starts or ends; the end's links to the booking's extend form. */
+/** A reminder as a push notification: the e-mail's subject and first line, and its link. */
+export function reminderPush(
+  edge: "start" | "end",
+  language: string,
+  b: Booking,
+  publicUrl: string,
+): PushMessage {
+  const lang: Lang = language === "fr" ? "fr" : "en";
+  const t = texts(lang).reminders[edge];
+  const time = formatZonedDateTime(edge === "start" ? b.start_time : b.end_time, lang, b.park.time_zone);
+  return {
+    title: fill(t.subject, { code: b.booking_code, time }),
+    body: t.intro,
+    url: reminderLink(edge, b, publicUrl),
+    tag: `booking-${edge}-${b.booking_code}`,
+  };
+}
+
+const reminderLink = (edge: "start" | "end", b: Booking, publicUrl: string) =>
+  `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}${edge === "end" ? "#extend" : ""}`;
+
 export function reminderMail(
   edge: "start" | "end",
   language: string,
@@ -109,7 +134,7 @@ export function reminderMail(
   const lang: Lang = language === "fr" ? "fr" : "en";
   const t = texts(lang).reminders[edge];
   const time = formatZonedDateTime(edge === "start" ? b.start_time : b.end_time, lang, b.park.time_zone);
-  const link = `${publicUrl}/booking-details/${encodeURIComponent(b.booking_code)}${edge === "end" ? "#extend" : ""}`;
+  const link = reminderLink(edge, b, publicUrl);
   return renderMail(to, {
     language: lang,
     subject: fill(t.subject, { code: b.booking_code, time }),

@@ -1,4 +1,11 @@
-import type { Booking, BookingDetail, BookingQuote, BookingStatus, ExtensionQuote } from "@parkwell/contract";
+import type {
+  Booking,
+  BookingDetail,
+  BookingQuote,
+  BookingStatus,
+  ExtensionQuote,
+  WindowChangeQuote,
+} from "@parkwell/contract";
 import type { PriceBreakdown } from "../../lib/price-breakdown";
 import { presentCoupon } from "../purchases/coupons.present";
 import type { PurchaseCoupon } from "../purchases/coupons.service";
@@ -57,6 +64,7 @@ export function presentBooking(
       name: park?.name ?? "",
       address: park?.address ?? "",
       city: park?.city ?? "",
+      type: park?.type ?? "",
       time_zone: park?.time_zone ?? "UTC",
       lat: park?.lat ?? 0,
       lng: park?.lng ?? 0,
@@ -71,6 +79,7 @@ export function presentBooking(
     },
     start_time: b.startTime.toISOString(),
     end_time: b.endTime.toISOString(),
+    flight: ctx.flights.get(b.id) ?? null,
     amount: m(b.totalMinor),
     paid: m(b.paidMinor),
     currency: b.currency,
@@ -168,7 +177,7 @@ export function presentBookingDetail(
   moves: BookingMove[],
   o: PresentOptions,
   openOffer: BookingDetail["open_offer"],
-): BookingDetail {
+): BookingDetailRead {
   const decimals = ctx.parks.get(row.parkId)?.decimals ?? 2;
   const toMove = (m: BookingMove) => ({
     kind: m.kind,
@@ -184,7 +193,9 @@ export function presentBookingDetail(
   };
 }
 
-/** GET /bookings/quote's answer: the price after the coupon, and the verdict on the code. */
+/** A booking's page as its view reads it: the route adds its wallet passes (in the driver's language). */
+export type BookingDetailRead = Omit<BookingDetail, "wallet">;
+
 /** GET /bookings/{id}/extension: the longer booking's whole price and what extending charges now. */
 export function presentExtensionQuote(
   park: ParkForBooking,
@@ -194,6 +205,7 @@ export function presentExtensionQuote(
   return { price: windowPrice(breakdown, park), amount_due: toMajor(dueMinor, park.decimals) };
 }
 
+/** GET /bookings/quote's answer: the price after the coupon, and the verdict on the code. */
 export function presentBookingQuote(
   park: ParkForBooking,
   priced: { coupon: PurchaseCoupon | null; breakdown: PriceBreakdown },
@@ -202,5 +214,27 @@ export function presentBookingQuote(
   return {
     price: windowPrice(priced.breakdown, park),
     coupon: presentCoupon(priced.coupon, (minor) => toMajor(minor, park.decimals), language),
+  };
+}
+
+/**
+ * GET /bookings/{id}/window: the new window's whole price, what moving there charges or gives back
+ * now, and the quote's token that holds its parking for the change.
+ */
+export function presentWindowChangeQuote(q: {
+  park: ParkForBooking;
+  breakdown: PriceBreakdown;
+  due: number;
+  refund: { percent: number | null; amountMinor: number };
+  token: { token: string; expiresAt: Date };
+}): WindowChangeQuote {
+  const m = (minor: number) => toMajor(minor, q.park.decimals);
+  return {
+    price: windowPrice(q.breakdown, q.park),
+    amount_due: m(q.due),
+    refund_amount: m(q.refund.amountMinor),
+    refund_percent: q.refund.percent,
+    quote_token: q.token.token,
+    quote_expires_at: q.token.expiresAt.toISOString(),
   };
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { preparedPerDb, preparedRows, queryRows, type Db } from "../../db/client";
 import {
+  bookingFlights,
   bookings,
   eventParks,
   eventRates,
@@ -351,10 +352,11 @@ export interface DueReminder {
 }
 
 /**
- * Marks, and answers, the bookings whose reminder is due at `now`, for drivers who keep reminders
- * on: before the start, once per booking, unless it was booked inside the lead (the driver has
- * just seen it); before the end, once per end time, once the stay has begun (an extension moves
- * the end, and the new end has its own reminder). The row locks of the UPDATE make a second run
+ * Marks, and answers, the bookings whose reminder is due at `now`, for drivers who keep e-mail
+ * reminders on or have a device that chose this reminder (decision 066): before the start, once
+ * per booking, unless it was booked inside the lead (the driver has just seen it); before the
+ * end, once per end time, once the stay has begun (an extension moves the end, and the new end
+ * has its own reminder). The row locks of the UPDATE make a second run
  * at the same time wait and then skip what the first marked.
  */
 export async function markDueReminders(
@@ -368,7 +370,9 @@ export async function markDueReminders(
     sql`WITH start_due AS (
       UPDATE bookings b SET start_reminded_at = ${at}::timestamptz
       FROM users u
-      WHERE u.id = b.user_id AND u.booking_reminders AND u.disabled_at IS NULL
+      WHERE u.id = b.user_id AND u.disabled_at IS NULL
+        AND (u.booking_reminders OR EXISTS (SELECT 1 FROM push_subscriptions p
+          WHERE p.user_id = u.id AND 'booking_start' = ANY (p.reminders)))
         AND b.status = 'active' AND b.start_reminded_at IS NULL
         AND b.start_time > ${at}::timestamptz
         AND b.start_time <= ${at}::timestamptz + make_interval(mins => ${leads.beforeStartMinutes})
@@ -377,7 +381,9 @@ export async function markDueReminders(
     ), end_due AS (
       UPDATE bookings b SET end_reminded_for = b.end_time
       FROM users u
-      WHERE u.id = b.user_id AND u.booking_reminders AND u.disabled_at IS NULL
+      WHERE u.id = b.user_id AND u.disabled_at IS NULL
+        AND (u.booking_reminders OR EXISTS (SELECT 1 FROM push_subscriptions p
+          WHERE p.user_id = u.id AND 'booking_end' = ANY (p.reminders)))
         AND b.status = 'active' AND b.end_reminded_for IS DISTINCT FROM b.end_time
         AND b.start_time <= ${at}::timestamptz
         AND b.end_time > ${at}::timestamptz
@@ -421,5 +427,34 @@ export async function readEventOffer(db: Db, code: string, parkId: number, vehic
       ),
     )
     .where(eq(events.eventCode, code));
+  return row;
+}
+
+/**
+ * A booking's flight as it is now (decision 068): written, replaced, or deleted when it has none.
+ */
+export async function saveFlight(
+  tx: Tx | Db,
+  bookingId: string,
+  flight: { flight_number: string | null; return_date: string | null } | null,
+  now: Date,
+): Promise<void> {
+  if (flight === null) {
+    await tx.delete(bookingFlights).where(eq(bookingFlights.bookingId, bookingId));
+    return;
+  }
+  const row = { flightNumber: flight.flight_number, returnDate: flight.return_date, updatedAt: now };
+  await tx
+    .insert(bookingFlights)
+    .values({ bookingId, ...row })
+    .onConflictDoUpdate({ target: bookingFlights.bookingId, set: row });
+}
+
+/** What a flight is checked against: the park's type and clock. */
+export async function parkOfFlight(tx: Tx | Db, parkId: number) {
+  const [row] = await tx
+    .select({ type: parks.type, timeZone: parks.timeZone })
+    .from(parks)
+    .where(eq(parks.id, parkId));
   return row;
 }

@@ -5,6 +5,8 @@ import {
   BookingDetailSchema,
   BookingIdParamsSchema,
   ChangeVehicleBodySchema,
+  BookingFlightBodySchema,
+  ChangeWindowBodySchema,
   BookingListQuerySchema,
   BookingPageSchema,
   BookingSchema,
@@ -19,6 +21,8 @@ import {
   ExtensionQuoteQuerySchema,
   ExtensionQuoteSchema,
   IdempotencyKeySchema,
+  WindowChangeQuoteQuerySchema,
+  WindowChangeQuoteSchema,
 } from "@parkwell/contract";
 import type { FastifyBaseLogger, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -28,15 +32,29 @@ import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
 import { requestLanguage } from "../../lib/language";
 import type { Jobs } from "../../jobs/queue";
+import { accountLanguage, bookingPassContent } from "../../lib/wallet-pass/content";
+import {
+  holderOf,
+  passHolder,
+  PKPASS_QUERY,
+  PKPASS_RESPONSE,
+  pkpassLinkPath,
+  pkpassOf,
+  sendPkpass,
+  walletLinks,
+  type WalletPasses,
+} from "../../lib/wallet-pass/wallet-pass";
 import { requireUser, type Auth } from "../../plugins/auth";
 import type { ParkView } from "./bookings-view.repo";
 import { bookingDetailView, bookingListViews, bookingViews } from "./bookings-view.service";
-import { presentExtensionQuote } from "./bookings.present";
+import { presentExtensionQuote, presentWindowChangeQuote } from "./bookings.present";
 import type { BookingRow } from "./bookings.repo";
 import * as service from "./bookings.service";
 import { createEventBooking } from "./event-bookings.service";
 import type { EventLine } from "./event-line";
 import { quoteBooking } from "./booking-quote.service";
+import { changeWindow, quoteWindowChange } from "./booking-window.service";
+import { changeFlight } from "./booking-flights.service";
 import { grantsEventAccess } from "../events/event-access";
 
 export interface BookingRouteDeps {
@@ -48,6 +66,8 @@ export interface BookingRouteDeps {
   unsafeSkipCapacityLock?: boolean;
   /** The on-sale's waiting room for event bookings (decision 051); none: every request goes in. */
   eventLine?: EventLine;
+  /** Apple's and Google's wallet passes, where the server has their keys (decision 065). */
+  wallet: WalletPasses;
 }
 
 /**
@@ -70,16 +90,60 @@ const bookingId = (id: string) => {
 const tags = ["Bookings"];
 const errors = { 401: ErrorSchema, 402: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema };
 
-export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
-  const { db, clock } = deps;
+/** How a route presents bookings: with their QR, on the park's clock, in the request's language. */
+function presenters(deps: BookingRouteDeps) {
   const options = (req: FastifyRequest, known: ParkView[] = []) => ({
     qrSecret: deps.qrSecret,
-    now: clock(),
+    now: deps.clock(),
     language: requestLanguage(req.headers["accept-language"]),
     known,
   });
   const one = async (req: FastifyRequest, row: BookingRow, park?: ParkView) =>
-    (await bookingViews(db, [row], options(req, park ? [park] : [])))[0]!;
+    (await bookingViews(deps.db, [row], options(req, park ? [park] : [])))[0]!;
+  return { options, one };
+}
+
+/**
+ * A booking's Apple Wallet pass (decision 065), beside the guarded routes: the owner fetches it
+ * with their bearer token, or opens the plain link the booking's page gave (`?link=`), which
+ * needs none, so the phone hands the file to Wallet.
+ */
+export function bookingWalletPassRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
+  const { one } = presenters(deps);
+  return async (app) => {
+    app.get(
+      "/bookings/:id/wallet-pass.pkpass",
+      {
+        onRequest: auth.tokenOrLink,
+        schema: {
+          tags,
+          operationId: "getBookingWalletPass",
+          summary:
+            "The booking as an Apple Wallet pass (.pkpass) of its state now: park, window on the park's clock, plate and gate QR, voided once cancelled or over; by bearer token, or by the plain link its page gave (`link`, 15 minutes); 404 when the server has no Apple Wallet keys",
+          params: BookingIdParamsSchema,
+          querystring: PKPASS_QUERY,
+          response: { 200: PKPASS_RESPONSE, ...errors },
+        },
+      },
+      async (req, reply) => {
+        // Who asks before what: without a token or a link, the 401 of the guarded routes.
+        const ref = req.params.id.toLowerCase();
+        const holder =
+          passHolder(req.authUser, req.query.link, "booking", ref, deps.qrSecret, deps.clock()) ??
+          holderOf(requireUser(req));
+        const id = bookingId(ref);
+        const row = await service.getBooking(deps.db, holder.userId, id);
+        const booking = await one(req, row);
+        const content = bookingPassContent(booking, accountLanguage(holder.language));
+        return sendPkpass(reply, pkpassOf(deps.wallet, content), booking.booking_code);
+      },
+    );
+  };
+}
+
+export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
+  const { db, clock } = deps;
+  const { options, one } = presenters(deps);
 
   return async (app) => {
     // Before body validation, so a caller without a token gets 401, not a 422 about the body.
@@ -265,6 +329,73 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       },
     );
 
+    app.put(
+      "/bookings/:id/flight",
+      {
+        schema: {
+          tags,
+          operationId: "changeBookingFlight",
+          summary:
+            "Give or change the flight of a booking at an airport park (its number and the day the driver flies back, within the booking's days), until the booking ends; both null clears it; no money moves",
+          params: BookingIdParamsSchema,
+          body: BookingFlightBodySchema,
+          response: { 200: BookingSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const booking = await changeFlight(deps, user.id, bookingId(req.params.id), req.body);
+        return one(req, booking);
+      },
+    );
+
+    app.get(
+      "/bookings/:id/window",
+      {
+        schema: {
+          tags,
+          operationId: "quoteBookingWindow",
+          summary:
+            "What moving the booking to [start_time, end_time) would charge or give back, priced as the change prices it (a new booking of that window now, the booking's coupon and its charging's price per hour kept; less by the cancellation policy), with the quote_token the change presents; nothing is written",
+          params: BookingIdParamsSchema,
+          querystring: WindowChangeQuoteQuerySchema,
+          response: { 200: WindowChangeQuoteSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const { start_time: start, end_time: end } = req.query;
+        const quote = await quoteWindowChange(
+          deps,
+          requireUser(req).id,
+          bookingId(req.params.id),
+          { start, end },
+          deps.qrSecret,
+        );
+        return presentWindowChangeQuote(quote);
+      },
+    );
+
+    app.put(
+      "/bookings/:id/window",
+      {
+        schema: {
+          tags,
+          operationId: "changeBookingWindow",
+          summary:
+            "Move an active booking's start and end (the car not in yet): the difference with what it paid is charged, or given back by the cancellation policy",
+          params: BookingIdParamsSchema,
+          body: ChangeWindowBodySchema,
+          response: { 200: BookingSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const user = requireUser(req);
+        const id = bookingId(req.params.id);
+        const { booking, park } = await changeWindow(deps, user.id, id, req.body, deps.qrSecret);
+        return one(req, booking, park);
+      },
+    );
+
     app.get(
       "/bookings/:bookingCode",
       {
@@ -279,7 +410,16 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const user = requireUser(req);
         const row = await service.getBookingByCode(db, user.id, req.params.bookingCode);
-        return bookingDetailView(db, row, options(req));
+        const detail = await bookingDetailView(db, row, options(req));
+        const content = () => bookingPassContent(detail, accountLanguage(user.language));
+        const path = () =>
+          pkpassLinkPath(
+            `/bookings/${detail.id}/wallet-pass.pkpass`,
+            { k: "booking", r: detail.id, u: user.id, l: user.language },
+            deps.qrSecret,
+            clock(),
+          );
+        return { ...detail, wallet: await walletLinks(deps.wallet, content, path, clock()) };
       },
     );
   };

@@ -5,6 +5,7 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { Clock } from "../../lib/clock";
 import { bookingCode } from "./bookings.domain";
+import { assertFlightFits, requestedFlight } from "./booking-flights.domain";
 import { queueBookingMail } from "./bookings-mail.service";
 import * as repo from "./bookings.repo";
 import type { BookingRow } from "./bookings.repo";
@@ -201,10 +202,15 @@ export async function createBooking(
     pricing: { as: "booking", token: body.quote_token, secret: quoteSecret },
   });
   assertCouponApplies(coupon);
+  assertFlightFits(body, park, { start: body.start_time, end: body.end_time });
+  const flight = requestedFlight(body);
   const booking = newBookingRow(started.new, park, body.start_time, body.end_time, breakdown, null);
-  const placed = await placeBooking(deps, started.new, booking, park, "booking", (tx, keys) =>
-    bookWindow(tx, booking, keys, now),
-  );
+  const placed = await placeBooking(deps, started.new, booking, park, "booking", async (tx, keys) => {
+    const status = await bookWindow(tx, booking, keys, now);
+    // The flight is written with the booking, in its transaction, once the space is the driver's.
+    if (status === "booked" && flight) await repo.saveFlight(tx, booking.id, flight, now);
+    return status;
+  });
   if (placed.replayed) return { booking: placed.replayed, replayed: true };
   if (placed.status === "full") throw full();
   if (placed.status === "moved") throw currencyChanged();
@@ -361,6 +367,13 @@ export async function placeBooking(
     }
     throw err;
   }
+}
+
+/** A user's booking by id (a wallet pass's link names it so); another's is not found. */
+export async function getBooking(db: Db, userId: string, id: string) {
+  const b = await repo.findBooking(db, userId, { id });
+  if (!b) throw notFound();
+  return b;
 }
 
 export async function getBookingByCode(db: Db, userId: string, code: string) {

@@ -61,6 +61,9 @@ export interface BookArgs {
   charger_id?: number;
   /** A quote's token (GET /bookings/quote), needed at a park with busy-time rules (decision 059). */
   quote_token?: string | undefined;
+  /** At an airport park: the flight (decision 068). */
+  flight_number?: string | null;
+  return_date?: string | null;
   start: Date;
   end: Date;
 }
@@ -83,6 +86,8 @@ export function book(
       ...(a.coupon_code ? { coupon_code: a.coupon_code } : {}),
       ...(a.charger_id ? { charger_id: a.charger_id } : {}),
       ...(a.quote_token ? { quote_token: a.quote_token } : {}),
+      ...(a.flight_number !== undefined ? { flight_number: a.flight_number } : {}),
+      ...(a.return_date !== undefined ? { return_date: a.return_date } : {}),
       start_time: a.start.toISOString(),
       end_time: a.end.toISOString(),
     },
@@ -134,6 +139,39 @@ export const quoteExtension = (
       typeof newEnd === "string" ? newEnd : newEnd.toISOString(),
     )}`,
     headers: { ...bearer(user), "accept-language": language },
+  });
+
+/** PUT /bookings/{id}/window: moves `b` to [start, end), with a quote's token when given. */
+export const changeWindow = (
+  app: FastifyInstance,
+  user: TestUser,
+  b: Pick<Booking, "id">,
+  start: Date,
+  end: Date,
+  quoteToken?: string,
+) =>
+  app.inject({
+    method: "PUT",
+    url: `/api/v1/bookings/${b.id}/window`,
+    headers: bearer(user),
+    payload: {
+      start_time: start.toISOString(),
+      end_time: end.toISOString(),
+      ...(quoteToken ? { quote_token: quoteToken } : {}),
+    },
+  });
+
+/** GET /bookings/{id}/window: what moving `b` to [start, end) would charge or give back. */
+export const quoteWindow = (
+  app: FastifyInstance,
+  user: TestUser,
+  b: Pick<Booking, "id">,
+  start: Date,
+  end: Date,
+) =>
+  app.inject({
+    url: `/api/v1/bookings/${b.id}/window?start_time=${encodeURIComponent(start.toISOString())}&end_time=${encodeURIComponent(end.toISOString())}`,
+    headers: bearer(user),
   });
 
 export const setStatus = (app: FastifyInstance, user: TestUser, id: string, status: string) =>

@@ -111,9 +111,12 @@ describe.skipIf(TEST_ENGINE !== "postgres")(
       );
       const order = booked.map((b) => users.findIndex((u) => u.id === b.user_id));
       expect(order.sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
-      // Admitted two at a time, in arrival order: no driver booked more than one place early.
+      // Admitted two at a time, in arrival order. A booking is written a moment after its driver is
+      // admitted, and on a loaded machine the other admitted driver, and the one let in when it
+      // leaves, may write theirs first: so no booking lands more than one window (2) from its
+      // arrival. Admitting in any other order (the last arrivals ask first) lands them up to 7 away.
       const byTime = booked.map((b) => users.findIndex((u) => u.id === b.user_id));
-      byTime.forEach((arrival, position) => expect(Math.abs(arrival - position)).toBeLessThanOrEqual(1));
+      byTime.forEach((arrival, position) => expect(Math.abs(arrival - position)).toBeLessThanOrEqual(2));
     });
   },
 );

@@ -36,6 +36,7 @@ import {
 } from "../purchases/coupons.service";
 import { issueBookingReceipt, type ReceiptPark } from "./booking-receipts.service";
 import { bookingCode } from "./bookings.domain";
+import { assertFlightFits, requestedFlight } from "./booking-flights.domain";
 import * as bookings from "./bookings.repo";
 import * as repo from "./holds.repo";
 import type { HoldPark, HoldRow } from "./holds.repo";
@@ -87,6 +88,7 @@ export async function holdAndPay(
         pricing: { as: "booking", token: body.quote_token, secret: quoteSecret },
       });
       assertCouponApplies(coupon);
+      assertFlightFits(body, park, { start: body.start_time, end: body.end_time });
       const vehicle = body.vehicle_id
         ? await savedVehicle(db, userId, body.vehicle_id, body.vehicle_type_id, "vehicle_type_id")
         : undefined;
@@ -144,6 +146,8 @@ export async function holdAndPay(
         balanceMinor: m.balanceMinor,
         paymentId: payment.id,
         chargerId: body.charger_id ?? null,
+        flightNumber: body.flight_number ?? null,
+        returnDate: body.return_date ?? null,
         status: "held",
         expiresAt: new Date(m.now.getTime() + CHECKOUT_LIFETIME_MS[payment.provider]),
         createdAt: m.now,
@@ -182,6 +186,8 @@ const holdFingerprint = (b: HoldBookingBody) =>
     b.end_time.toISOString(),
     ...(b.coupon_code ? [`coupon:${b.coupon_code}`] : []),
     ...(b.charger_id ? [`charger:${b.charger_id}`] : []),
+    ...(b.flight_number ? [`flight:${b.flight_number}`] : []),
+    ...(b.return_date ? [`returns:${b.return_date}`] : []),
   ]);
 
 /**
@@ -259,6 +265,9 @@ export async function completePaidHold(
     await recordCouponUse(tx, { couponId, userId: hold.userId, purchaseId: hold.id }, true);
   }
   await issueBookingReceipt(tx, "booking", hold, park, now);
+  // The flight the hold was asked with (an airport park's), the booking's now (idempotent).
+  const flight = requestedFlight({ flight_number: hold.flightNumber, return_date: hold.returnDate });
+  if (flight) await bookings.saveFlight(tx, hold.id, flight, now);
   const booking = await bookings.findBooking(tx, hold.userId, { id: hold.id });
   // A second settle finds the hold booked: its confirmation was queued by the first (same key).
   if (booking && booking.moves === 1) await queueBookingMail(deps.jobs, tx, booking, "booked");

@@ -92,8 +92,25 @@ describe("resetting the demo data", () => {
     const other = await fundedUser(db, 10_000_000);
     expect((await book(ctx.app, other, { park_id: otherPark!, start, end })).statusCode).toBe(201);
     const otherBalance = await walletBalanceMinor(db, other.id, "NGN");
+    // A visitor's phone and another driver's subscribed to their reminders (decision 066).
+    for (const [u, device] of [
+      [driver, "demo-visitor"],
+      [other, "other-driver"],
+    ] as const) {
+      await db.execute(sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, reminders)
+        VALUES (${u.id}, ${`https://push.example/${device}/${u.id}`}, 'k', 'a', ARRAY['booking_start'])`);
+    }
+    const devices = async (u: { id: string }) =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${u.id}`,
+        )
+      )[0]!.n;
 
     await resetDemoData(db, () => new Date());
+    expect(await devices(driver)).toBe(0);
+    expect(await devices(other)).toBe(1);
 
     expect(await demoBookings(db, [driver.id, admin.id])).toBe(0);
     expect(await available(demoPark!, start, end)).toBe(1);

@@ -268,6 +268,11 @@ export async function restoreDemoCompany(
         AND u.email IN (${people.owner}, ${people.member})`);
 }
 
+/** Deletes the devices subscribed to the users' push notifications (decision 066). */
+export async function deletePushSubscriptions(tx: Tx, userIds: string[]): Promise<void> {
+  await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
+}
+
 /**
  * The users' vehicle document requests (their items, timeline and file rows go with them) and the
  * expiry dates of their papers. Their receipts stay, as a booking's do.

@@ -8,6 +8,7 @@
 import type { Db } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import type { MailJob } from "../../jobs/mail-job";
+import type { ComposedPush } from "../../jobs/push-job";
 import type { Jobs } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Clock } from "../../lib/clock";
@@ -28,7 +29,7 @@ import type { ServedCountries } from "../reference/served-countries";
 import { servedCountries } from "../reference/served-countries";
 import { walletBalanceMinor } from "../wallet/ledger.service";
 import { DAY_MS, graceEndOf, nextTerm, PASS_GRACE_DAYS, passDetail } from "./passes.domain";
-import { passMail, queuePassMail } from "./passes.mail";
+import { passMail, passReminderPush, queuePassMail, type PassMailFacts } from "./passes.mail";
 import { chargeTerm, IDEMPOTENCY_REUSED_MESSAGE, passNotFound } from "./passes.service";
 import { planWindows } from "./plans.service";
 import * as repo from "./passes.repo";
@@ -352,13 +353,10 @@ export interface PassMailDeps {
 }
 
 /**
- * A pass mail job's message, composed when it runs; null when it no longer applies: a reminder
- * for a pass cancelled, ended or renewed meanwhile, a grace notice for a pass out of grace.
+ * What a pass mail job is about, read when it runs; null when it no longer applies: a reminder for
+ * a pass cancelled, ended or renewed meanwhile, a grace notice for a pass out of grace.
  */
-export async function composePassMail(
-  d: PassMailDeps,
-  job: Extract<MailJob, { type: "pass" }>,
-): Promise<MailMessage | null> {
+async function passJobFacts(d: PassMailDeps, job: Extract<MailJob, { type: "pass" }>) {
   const found = await repo.passForMail(d.db, job.passId);
   if (!found) return null;
   const { row, email, language } = found;
@@ -372,11 +370,7 @@ export async function composePassMail(
   const context = (await repo.contextOf(d.db, [row])).get(row.id)!;
   const lang = language === "fr" ? "fr" : "en";
   const currency = row.currency.trim();
-  // The term's charge (`pass:<id>:<period>`) has a receipt once paid; a reminder or grace has none.
-  // A closure's refund names its credit note.
-  const ledgerKey = job.ledgerKey ?? `pass:${job.passId}:${job.period}`;
-  const receipt = await receiptLine(d, { ledgerKey }, lang);
-  const mail = passMail(job.template, lang, email, {
+  const facts: PassMailFacts = {
     code: row.passCode,
     park: context.park.name,
     timeZone: context.park.timeZone,
@@ -392,6 +386,40 @@ export async function composePassMail(
     company: job.company ?? null,
     ...(job.reason ? { reason: translate(job.reason, lang) } : {}),
     ...(job.days ? { days: job.days } : {}),
-  });
-  return withReceiptLine(mail, receipt);
+  };
+  return { userId: row.userId, email, lang, facts } as const;
+}
+
+/** A pass mail job's message, composed when it runs; null when it no longer applies (passJobFacts). */
+export async function composePassMail(
+  d: PassMailDeps,
+  job: Extract<MailJob, { type: "pass" }>,
+): Promise<MailMessage | null> {
+  const found = await passJobFacts(d, job);
+  if (!found) return null;
+  // The term's charge (`pass:<id>:<period>`) has a receipt once paid; a reminder or grace has none.
+  // A closure's refund names its credit note.
+  const ledgerKey = job.ledgerKey ?? `pass:${job.passId}:${job.period}`;
+  const receipt = await receiptLine(d, { ledgerKey }, found.lang);
+  return withReceiptLine(passMail(job.template, found.lang, found.email, found.facts), receipt);
+}
+
+/**
+ * A renewal's reminder as a push notification (decision 066), for the driver's devices that chose
+ * it; null when it no longer applies, as the e-mail, and for the other pass mails (e-mail only). A
+ * device that was off gets it until the renewal, not after.
+ */
+export async function composePassPush(
+  d: PassMailDeps & { clock: Clock },
+  job: Extract<MailJob, { type: "pass" }>,
+): Promise<ComposedPush | null> {
+  if (job.template !== "reminder") return null;
+  const found = await passJobFacts(d, job);
+  if (!found) return null;
+  return {
+    userId: found.userId,
+    reminder: "pass_renewal",
+    message: passReminderPush(found.lang, found.facts),
+    ttlSeconds: Math.max(60, Math.floor((found.facts.at.getTime() - d.clock().getTime()) / 1000)),
+  };
 }

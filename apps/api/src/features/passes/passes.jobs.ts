@@ -1,9 +1,12 @@
 /** The monthly passes' work on the job queue (jobs/registration.ts): renewals and their e-mails. */
+import type { Clock } from "../../lib/clock";
 import { registerMail } from "../../jobs/mail-job";
+import { registerPush } from "../../jobs/push-job";
 import { scheduled } from "../../jobs/queue";
 import { registerJob } from "../../jobs/registration";
 import {
   composePassMail,
+  composePassPush,
   renewAfterTopUp,
   renewDuePasses,
   type PassMailDeps,
@@ -28,3 +31,7 @@ export const PASS_JOBS = [
 ];
 
 export const PASS_MAILS = [registerMail("pass", (job, d: PassMailDeps) => composePassMail(d, job))];
+
+export const PASS_PUSHES = [
+  registerPush("pass", (job, d: PassMailDeps & { clock: Clock }) => composePassPush(d, job)),
+];

@@ -7,9 +7,12 @@
  * company pays says so (the company's words), and a renewal the company refused says why and how
  * the driver may pay it themselves.
  */
-import { dateTimeFormat } from "@parkwell/contract";
+import { dateTimeFormat, formatCalendarDay } from "@parkwell/contract";
 import type { Tx } from "../../db/tx";
+import type { MailJob } from "../../jobs/mail-job";
+import { queueReminder } from "../../jobs/push-job";
 import type { Jobs } from "../../jobs/queue";
+import type { PushMessage } from "../../lib/web-push";
 import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
 import { moneyText } from "../../lib/money";
 import { fill, mailTexts } from "../../lib/texts";
@@ -89,7 +92,8 @@ export interface PassMailFacts {
   days?: readonly string[];
 }
 
-export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: PassMailFacts): LaidOutMail {
+/** A pass message's words, filled, and the page it links to: the e-mail's and the push's. */
+function passWords(template: PassMailTemplate, lang: Lang, p: PassMailFacts) {
   const money = (minor: number) => moneyText(minor, p.currency, p.decimals, lang);
   const date = passMailDate(p.at, lang, p.timeZone);
   const values = {
@@ -101,27 +105,43 @@ export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: 
     missing: money(p.missingMinor),
     company: p.company ?? "",
     reason: p.reason ?? "",
-    // A calendar day is the same day on any clock: written at noon UTC, read in UTC.
-    days: (p.days ?? []).map((d) => passMailDate(new Date(`${d}T12:00:00Z`), lang, "UTC")).join(", "),
+    days: (p.days ?? []).map((d) => formatCalendarDay(d, lang)).join(", "),
   };
   const words = mailTexts(lang).passes;
   // A pass its company pays has the company's words for the mails that speak of paying.
   const companyWords: Partial<Record<PassMailTemplate, Words>> = words.company;
   const byCompany = p.company ? companyWords[template] : undefined;
   const t: Words = byCompany ?? words[template];
-  const l = words.labels;
   const link =
     template === "grace" ? `${p.publicUrl}/wallet` : `${p.publicUrl}/passes/${encodeURIComponent(p.code)}`;
+  return {
+    subject: fill(t.subject, values),
+    intro: fill(t.intro, values),
+    more: t.more ? fill(t.more, values) : null,
+    action: t.action,
+    labels: words.labels,
+    link,
+  };
+}
+
+export function passMail(template: PassMailTemplate, lang: Lang, to: string, p: PassMailFacts): LaidOutMail {
+  const w = passWords(template, lang, p);
   return renderMail(to, {
     language: lang,
-    subject: fill(t.subject, values),
-    paragraphs: [fill(t.intro, values), ...(t.more ? [fill(t.more, values)] : [])],
+    subject: w.subject,
+    paragraphs: [w.intro, ...(w.more ? [w.more] : [])],
     rows: [
-      { label: l.plan, value: p.planName },
-      { label: l.plates, value: p.plates.join(", ") },
+      { label: w.labels.plan, value: p.planName },
+      { label: w.labels.plates, value: p.plates.join(", ") },
     ],
-    action: { label: t.action, url: link },
+    action: { label: w.action, url: w.link },
   });
+}
+
+/** A pass's renewal reminder as a push notification (decision 066): the e-mail's subject and first lines. */
+export function passReminderPush(lang: Lang, p: PassMailFacts): PushMessage {
+  const w = passWords("reminder", lang, p);
+  return { title: w.subject, body: w.intro, url: w.link, tag: `pass-renewal-${p.code}` };
 }
 
 /** Queues a pass's e-mail in the transaction of the change it is about (decision 021). */
@@ -142,7 +162,7 @@ export function queuePassMail(
     ledgerKey?: string;
   },
 ) {
-  return jobs.send(tx, "mail", {
+  const job: MailJob<"pass"> = {
     key,
     type: "pass",
     template,
@@ -155,5 +175,7 @@ export function queuePassMail(
     ...(fields.reason ? { reason: fields.reason } : {}),
     ...(fields.days ? { days: fields.days } : {}),
     ...(fields.ledgerKey ? { ledgerKey: fields.ledgerKey } : {}),
-  });
+  };
+  // The renewal's reminder goes to the devices that chose it too; the other mails are e-mail only.
+  return template === "reminder" ? queueReminder(jobs, tx, job) : jobs.send(tx, "mail", job);
 }

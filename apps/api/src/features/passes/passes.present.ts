@@ -65,7 +65,13 @@ export function presentPass(
       name: c.planName,
       windows,
     },
-    park: { id: c.park.id, name: c.park.name, slug: c.park.slug, time_zone: c.park.timeZone },
+    park: {
+      id: c.park.id,
+      name: c.park.name,
+      slug: c.park.slug,
+      address: c.park.address,
+      time_zone: c.park.timeZone,
+    },
     vehicle_type_id: row.vehicleTypeId,
     vehicle_type: c.vehicleType,
     plates: row.plates,
@@ -115,7 +121,10 @@ export function presentCharges(rows: ChargeRow[], currency: string, decimals: nu
   }));
 }
 
-export const withCharges = (pass: Pass, charges: PassCharge[]): PassDetail => ({ ...pass, charges });
+/** A pass's page as its service reads it: the route adds its wallet passes (in the driver's language). */
+export type PassRead = Omit<PassDetail, "wallet">;
+
+export const withCharges = (pass: Pass, charges: PassCharge[]): PassRead => ({ ...pass, charges });
 
 /** A plan as drivers read it: its park, weekly hours, prices in its country's currency, and what is left. */
 export function presentPlan(

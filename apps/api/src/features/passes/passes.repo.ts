@@ -198,7 +198,7 @@ export async function updatePass(tx: Tx, id: string, fields: Partial<PassInsert>
 
 export interface PassContext {
   planName: { en: string; fr: string };
-  park: { id: number; name: string; slug: string; timeZone: string };
+  park: { id: number; name: string; slug: string; address: string; timeZone: string };
   vehicleType: string;
 }
 
@@ -210,7 +210,13 @@ export async function contextOf(db: Tx, rows: PassRow[]): Promise<Map<string, Pa
     .select({
       id: parkingPlans.id,
       name: parkingPlans.name,
-      park: { id: parks.id, name: parks.name, slug: parks.slug, timeZone: parks.timeZone },
+      park: {
+        id: parks.id,
+        name: parks.name,
+        slug: parks.slug,
+        address: parks.address,
+        timeZone: parks.timeZone,
+      },
     })
     .from(parkingPlans)
     .innerJoin(parks, eq(parks.id, parkingPlans.parkId))

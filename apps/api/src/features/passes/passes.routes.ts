@@ -8,6 +8,7 @@ import {
   PassListQuerySchema,
   PassListSchema,
   PassDetailSchema,
+  type PassDetail,
   PassPurchaseSchema,
   PassVehiclesSchema,
   PlanListQuerySchema,
@@ -17,8 +18,22 @@ import {
   PublicPlanSchema,
 } from "@parkwell/contract";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { FastifyRequest } from "fastify";
 import { z } from "zod";
+import { accountLanguage, monthlyPassContent } from "../../lib/wallet-pass/content";
+import {
+  holderOf,
+  passHolder,
+  PKPASS_QUERY,
+  PKPASS_RESPONSE,
+  pkpassLinkPath,
+  pkpassOf,
+  sendPkpass,
+  walletLinks,
+  type WalletPasses,
+} from "../../lib/wallet-pass/wallet-pass";
 import { requireUser, type Auth } from "../../plugins/auth";
+import type { PassRead } from "./passes.present";
 import * as renewal from "./passes-renewal.service";
 import * as passes from "./passes.service";
 import * as plans from "./plans.service";
@@ -88,8 +103,62 @@ export function plansRoutes(deps: Pick<passes.PassDeps, "db" | "clock">, auth: A
   };
 }
 
-/** A driver's monthly passes (bearer): buy from the wallet, list, read, cancel at the term's end. */
-export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAsyncZod {
+/**
+ * A monthly pass's Apple Wallet pass (decision 065), beside the guarded routes: the owner fetches
+ * it with their bearer token, or opens the plain link the pass's page gave (`?link=`).
+ */
+export function passWalletPassRoutes(
+  deps: passes.PassDeps & { wallet: WalletPasses },
+  auth: Auth,
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      "/passes/:code/wallet-pass.pkpass",
+      {
+        onRequest: auth.tokenOrLink,
+        schema: {
+          tags: ["Monthly passes"],
+          operationId: "getPassWalletPass",
+          summary:
+            "The pass as an Apple Wallet pass (.pkpass) of its state now: park, paid term, plates and gate QR; by bearer token, or by the plain link its page gave (`link`, 15 minutes); 404 when the server has no Apple Wallet keys",
+          params: PassCodeParamsSchema,
+          querystring: PKPASS_QUERY,
+          response: { 200: PKPASS_RESPONSE, 401: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema },
+        },
+      },
+      async (req, reply) => {
+        const holder =
+          passHolder(req.authUser, req.query.link, "pass", req.params.code, deps.qrSecret, deps.clock()) ??
+          holderOf(requireUser(req));
+        const read = await passes.getOwn(deps, holder.userId, req.params.code);
+        const content = monthlyPassContent(read, accountLanguage(holder.language));
+        return sendPkpass(reply, pkpassOf(deps.wallet, content), read.pass_code);
+      },
+    );
+  };
+}
+
+/**
+ * A driver's monthly passes (bearer): buy from the wallet, list, read, cancel at the term's end,
+ * and add to Apple's or Google's wallet (decision 065) when `wallet` has their keys.
+ */
+export function passesRoutes(
+  deps: passes.PassDeps & { wallet: WalletPasses },
+  auth: Auth,
+): FastifyPluginAsyncZod {
+  /** The pass's page: its wallet passes added, in the account's language. */
+  const detail = async (req: FastifyRequest, read: PassRead): Promise<PassDetail> => {
+    const user = requireUser(req);
+    const content = () => monthlyPassContent(read, accountLanguage(user.language));
+    const path = () =>
+      pkpassLinkPath(
+        `/passes/${encodeURIComponent(read.pass_code)}/wallet-pass.pkpass`,
+        { k: "pass", r: read.pass_code, u: user.id, l: user.language },
+        deps.qrSecret,
+        deps.clock(),
+      );
+    return { ...read, wallet: await walletLinks(deps.wallet, content, path, deps.clock()) };
+  };
   return async (app) => {
     auth.guard(app);
     app.addHook("onSend", async (_req, reply) => {
@@ -147,7 +216,7 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
           response: { 200: PassDetailSchema, ...errors },
         },
       },
-      async (req) => passes.getOwn(deps, requireUser(req).id, req.params.code),
+      async (req) => detail(req, await passes.getOwn(deps, requireUser(req).id, req.params.code)),
     );
 
     app.put(
@@ -163,7 +232,8 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
           response: { 200: PassDetailSchema, ...errors },
         },
       },
-      async (req) => passes.setVehicles(deps, requireUser(req).id, req.params.code, req.body.plates),
+      async (req) =>
+        detail(req, await passes.setVehicles(deps, requireUser(req).id, req.params.code, req.body.plates)),
     );
 
     app.post(
@@ -178,7 +248,7 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
           response: { 200: PassDetailSchema, ...errors },
         },
       },
-      async (req) => passes.cancel(deps, requireUser(req).id, req.params.code),
+      async (req) => detail(req, await passes.cancel(deps, requireUser(req).id, req.params.code)),
     );
 
     app.post(
@@ -203,7 +273,7 @@ export function passesRoutes(deps: passes.PassDeps, auth: Auth): FastifyPluginAs
           req.headers["idempotency-key"],
         );
         if (replayed) reply.header("idempotent-replayed", "true");
-        return reply.send(await passes.getOwn(deps, userId, req.params.code));
+        return reply.send(await detail(req, await passes.getOwn(deps, userId, req.params.code)));
       },
     );
   };

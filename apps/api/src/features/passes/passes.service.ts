@@ -13,7 +13,6 @@ import {
   PassCreateSchema,
   type Pass,
   type PassCreateParsed,
-  type PassDetail,
   type PassList,
   type PassPurchase,
 } from "@parkwell/contract";
@@ -52,6 +51,7 @@ import {
   presentCharges,
   presentPass,
   withCharges,
+  type PassRead,
   type BreakdownMinor,
 } from "./passes.present";
 import * as repo from "./passes.repo";
@@ -116,7 +116,7 @@ async function show(deps: PassDeps, rows: repo.PassRow[]): Promise<Pass[]> {
 }
 
 /** One pass with its charges, newest first. */
-async function showOne(deps: PassDeps, row: repo.PassRow): Promise<PassDetail> {
+async function showOne(deps: PassDeps, row: repo.PassRow): Promise<PassRead> {
   const [pass] = await show(deps, [row]);
   const decimals = await servedCountries(deps.db).currencyDecimals(row.currency.trim());
   const charges = await repo.chargesOf(deps.db, row.id, "newest");
@@ -128,7 +128,7 @@ export async function listOwn(deps: PassDeps, userId: string, q: PageQuery): Pro
   return listPage(await show(deps, rows), total, q);
 }
 
-export async function getOwn(deps: PassDeps, userId: string, code: string): Promise<PassDetail> {
+export async function getOwn(deps: PassDeps, userId: string, code: string): Promise<PassRead> {
   const row = await repo.ownPass(deps.db, userId, code);
   if (!row) throw passNotFound();
   return showOne(deps, row);
@@ -401,7 +401,7 @@ export async function chargeTerm(
  * Cancels a pass at the end of its paid term: it stays valid until then and is never refunded for
  * the term paid; from then on it holds no space (held_until becomes the end of the term at once).
  */
-export async function cancel(deps: PassDeps, userId: string, code: string): Promise<PassDetail> {
+export async function cancel(deps: PassDeps, userId: string, code: string): Promise<PassRead> {
   const { db } = deps;
   const row = await db.transaction(async (tx) => {
     const pass = await repo.ownPass(tx, userId, code, true);
@@ -434,7 +434,7 @@ export async function setVehicles(
   userId: string,
   code: string,
   plates: string[],
-): Promise<PassDetail> {
+): Promise<PassRead> {
   const { db } = deps;
   const row = await db.transaction(async (tx) => {
     const pass = await repo.ownPass(tx, userId, code, true);

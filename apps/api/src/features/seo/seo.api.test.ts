@@ -245,7 +245,7 @@ describe("robots.txt", () => {
   it("lists every fixed public route of the web app in the sitemap, but those left out on purpose", async () => {
     const fixed = (await publicAddresses()).filter((a) => !a.includes("x1"));
     expect(fixed).toEqual(expect.arrayContaining(["/about", "/airport-parking", "/home", "/search"]));
-    const leftOut = ["/home", "/how-it-works", "/private-event-access", "/search"];
+    const leftOut = ["/home", "/how-it-works", "/offline", "/private-event-access", "/search"];
     const unlisted = fixed.filter(
       (a) => !PUBLIC_PAGES.includes(a) && !leftOut.includes(a) && !a.startsWith("/parking-types/"),
     );

@@ -11,8 +11,8 @@
  * vehicle-documents renewal service and the page that installs the app. Left out on purpose: /home (the same page as /), the
  * parking-type pages' second address (/parking-types/airport-parking, the same page as
  * /airport-parking), /how-it-works (a redirect), /private-event-access (a form for a private
- * event's code), /search (results of a visitor's query) and /booking/{parkCode} (a park's QR code's
- * landing page). A park, event, item or post page is listed by its own kind.
+ * event's code), /search (results of a visitor's query), /booking/{parkCode} (a park's QR code's
+ * landing page) and /offline (the installed app's page for no connection, `noindex`: decision 064). A park, event, item or post page is listed by its own kind.
  */
 export const PUBLIC_PAGES: readonly string[] = [
   "/",

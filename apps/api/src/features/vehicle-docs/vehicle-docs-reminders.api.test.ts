@@ -7,13 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../../app";
 import { queryRows, type Db } from "../../db/client";
 import { userVehicles } from "../../db/schema/index";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
+import { clockedApp } from "../../test/clocked-app";
 import { readMailbox } from "../../test/mailbox";
-import { upsertExpiry } from "./vehicle-docs.repo";
+import { recordExpiry } from "./vehicle-docs.test-kit";
 
 let ctx: TestContext;
 let db: Db;
@@ -36,32 +36,18 @@ const before = (days: number, date = EXPIRES) => new Date(Date.parse(`${date}T11
 
 /** An app on the test's database whose clock the test moves. */
 async function appAt(start: Date) {
-  let now = start;
-  const app = await buildApp({ database: ctx.database, config: ctx.config, logger: false, clock: () => now });
+  const clocked = await clockedApp(ctx, start);
+  const { app } = clocked;
   return {
-    app,
-    set: (t: Date) => void (now = t),
+    ...clocked,
     /** What the scheduled job does on its tick, then the mail jobs it queued. */
-    async remind() {
-      await app.jobs.send(db, "vehicle-docs-remind", {});
-      await app.jobs.runDue(["vehicle-docs-remind", "mail"]);
-    },
+    remind: () => clocked.tick("vehicle-docs-remind", ["mail"]),
     async mailsTo(user: TestUser) {
       return (await readMailbox({ app, config: ctx.config })).filter((m) => m.to.includes(user.email));
     },
     /** What the driver's PUT .../expiries writes (the app's tokens are not valid on its clock). */
-    async record(user: TestUser, vehicleId: number, document: string, expiresOn: string) {
-      await upsertExpiry(db, {
-        userId: user.id,
-        vehicleId,
-        documentType: document,
-        expiresOn,
-        source: "driver",
-        requestId: null,
-        createdAt: now,
-        updatedAt: now,
-      });
-    },
+    record: (user: TestUser, vehicleId: number, document: string, expiresOn: string) =>
+      recordExpiry(db, { userId: user.id, vehicleId, document, expiresOn, at: clocked.now() }),
   };
 }
 type Driven = Awaited<ReturnType<typeof appAt>>;

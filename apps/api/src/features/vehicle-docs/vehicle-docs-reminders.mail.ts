@@ -4,29 +4,21 @@
  * paper was renewed meanwhile (another date), has expired, or the account is gone or disabled.
  * Its link opens the renewal with the vehicle and the document chosen.
  */
-import { paperStatus, type VehicleDocType } from "@parkwell/contract";
+import { formatCalendarDay, paperStatus, type VehicleDocType } from "@parkwell/contract";
 import type { Db } from "../../db/client";
 import type { MailJob } from "../../jobs/mail-job";
+import type { ComposedPush } from "../../jobs/push-job";
 import type { Clock } from "../../lib/clock";
 import { renderMail, type LaidOutMail } from "../../lib/mail-layout";
 import type { MailMessage } from "../../lib/mailer";
 import { translate } from "../../lib/messages";
+import type { PushMessage } from "../../lib/web-push";
 import { fill, mailTexts } from "../../lib/texts";
 import { DOCUMENT_NAMES } from "./vehicle-docs.domain";
 import { expiryForMail } from "./vehicle-docs-reminders.repo";
 import { nigeriaToday } from "./vehicle-docs-reminders.service";
 
 type Lang = "en" | "fr";
-
-/** "15 February 2027" / "15 février 2027": a calendar date with its month written out. */
-export function dateText(date: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === "fr" ? "fr-FR" : "en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  }).format(new Date(`${date}T00:00:00Z`));
-}
 
 function inDays(days: number, lang: Lang): string {
   const when = mailTexts(lang).vehicleDocReminders.when;
@@ -51,41 +43,95 @@ export function renewalLink(publicUrl: string, vehicleId: number | null, documen
   return `${publicUrl}/vehicle-docs-renewal?${query.toString()}`;
 }
 
-export function expiryReminderMail(
-  lang: Lang,
-  to: string,
-  o: { document: VehicleDocType; plate: string | null; expiresOn: string; daysLeft: number; link: string },
-): LaidOutMail {
+interface ExpiryFacts {
+  document: VehicleDocType;
+  plate: string | null;
+  expiresOn: string;
+  daysLeft: number;
+  link: string;
+}
+
+/** An expiry reminder's words, filled: the e-mail's and the push's. */
+function expiryWords(lang: Lang, o: ExpiryFacts) {
   const name = translate(DOCUMENT_NAMES[o.document], lang);
   const when = inDays(o.daysLeft, lang);
-  const date = dateText(o.expiresOn, lang);
+  const date = formatCalendarDay(o.expiresOn, lang);
   const t = mailTexts(lang).vehicleDocReminders;
   // English writes the document's name in lower case inside its sentence, French between « ».
   const values = { document: name, documentLower: name.toLowerCase(), plate: o.plate ?? "", when, date };
   const variant = o.plate ? "plate" : "noPlate";
+  return {
+    subject: fill(t.subject[variant], values),
+    intro: fill(t.intro[variant], values),
+    ask: t.ask,
+    action: t.action,
+  };
+}
+
+export function expiryReminderMail(lang: Lang, to: string, o: ExpiryFacts): LaidOutMail {
+  const w = expiryWords(lang, o);
   return renderMail(to, {
     language: lang,
-    subject: fill(t.subject[variant], values),
-    paragraphs: [fill(t.intro[variant], values), t.ask],
-    action: { label: t.action, url: o.link },
+    subject: w.subject,
+    paragraphs: [w.intro, w.ask],
+    action: { label: w.action, url: o.link },
   });
 }
 
-/** The reminder of a claimed expiry; null when it no longer applies (see the file's comment). */
-export async function composeExpiryReminderMail(
+/** The same reminder as a push notification (decision 066): its subject and its first line. */
+export function expiryReminderPush(lang: Lang, o: ExpiryFacts & { expiryId: number }): PushMessage {
+  const w = expiryWords(lang, o);
+  return { title: w.subject, body: w.intro, url: o.link, tag: `document-${o.expiryId}-${o.expiresOn}` };
+}
+
+/** A claimed expiry's reminder facts; null when it no longer applies (see the file's comment). */
+async function expiryJobFacts(
   d: { db: Db; clock: Clock; publicUrl: string },
   job: Extract<MailJob, { type: "vehicle_doc_expiry" }>,
-): Promise<MailMessage | null> {
+) {
   const found = await expiryForMail(d.db, job.expiryId);
   if (!found || found.disabledAt || found.expiry.expiresOn !== job.expiresOn) return null;
   const { days_left } = paperStatus(found.expiry.expiresOn, await nigeriaToday(d.db, d.clock()));
   if (days_left < 0) return null;
   const e = found.expiry;
-  return expiryReminderMail(found.language === "fr" ? "fr" : "en", found.email, {
+  const facts: ExpiryFacts = {
     document: e.documentType as VehicleDocType,
     plate: found.plate,
     expiresOn: e.expiresOn,
     daysLeft: days_left,
     link: renewalLink(d.publicUrl, e.vehicleId, e.documentType),
-  });
+  };
+  return {
+    userId: e.userId,
+    email: found.email,
+    lang: found.language === "fr" ? ("fr" as const) : ("en" as const),
+    facts,
+  };
+}
+
+/** The reminder of a claimed expiry by e-mail; null when it no longer applies. */
+export async function composeExpiryReminderMail(
+  d: { db: Db; clock: Clock; publicUrl: string },
+  job: Extract<MailJob, { type: "vehicle_doc_expiry" }>,
+): Promise<MailMessage | null> {
+  const found = await expiryJobFacts(d, job);
+  return found && expiryReminderMail(found.lang, found.email, found.facts);
+}
+
+/** A push's life on a device that is off: a day; the next reminder (7 days ahead) or the e-mail follow. */
+const EXPIRY_PUSH_TTL_SECONDS = 86_400;
+
+/** The reminder of a claimed expiry, for the driver's devices that chose it; null as the e-mail. */
+export async function composeExpiryReminderPush(
+  d: { db: Db; clock: Clock; publicUrl: string },
+  job: Extract<MailJob, { type: "vehicle_doc_expiry" }>,
+): Promise<ComposedPush | null> {
+  const found = await expiryJobFacts(d, job);
+  if (!found) return null;
+  return {
+    userId: found.userId,
+    reminder: "document_expiry",
+    message: expiryReminderPush(found.lang, { ...found.facts, expiryId: job.expiryId }),
+    ttlSeconds: EXPIRY_PUSH_TTL_SECONDS,
+  };
 }

@@ -1,11 +1,13 @@
 /**
  * The papers' expiry reminders (decision 031): 30 days and 7 days before each recorded expiry
- * date, counted in calendar days on Nigeria's clock, one e-mail each. The scheduled job
- * `vehicle-docs-remind` claims the due reminders and queues their mail jobs in one transaction, so
+ * date, counted in calendar days on Nigeria's clock, one e-mail each, and a push to the devices
+ * that chose it (decision 066). The scheduled job `vehicle-docs-remind` claims the due reminders
+ * and queues their mail and push jobs in one transaction, so
  * a run twice, or two processes at once, queue each reminder once.
  */
 import { dayOnClock } from "@parkwell/contract";
 import type { Db } from "../../db/client";
+import { queueReminder } from "../../jobs/push-job";
 import type { Jobs } from "../../jobs/queue";
 import type { Clock } from "../../lib/clock";
 import { servedCountries } from "../reference/served-countries";
@@ -32,7 +34,7 @@ export async function queueExpiryReminders(d: { db: Db; clock: Clock; jobs: Jobs
   return d.db.transaction(async (tx) => {
     const due = await claimDueExpiryReminders(tx, today, now);
     for (const r of due) {
-      await d.jobs.send(tx, "mail", {
+      await queueReminder(d.jobs, tx, {
         key: `vehicle_doc_expiry:${r.id}:${r.expiresOn}:${r.lead}`,
         type: "vehicle_doc_expiry",
         expiryId: r.id,

@@ -1,12 +1,13 @@
 /** The vehicle documents feature's work on the job queue (jobs/registration.ts): its jobs and e-mails. */
 import type { Db } from "../../db/client";
 import { registerMail } from "../../jobs/mail-job";
+import { registerPush } from "../../jobs/push-job";
 import { scheduled, type Jobs } from "../../jobs/queue";
 import { registerJob } from "../../jobs/registration";
 import type { Clock } from "../../lib/clock";
 import type { PrivateFileStorage } from "../../lib/private-files";
 import { purgeVehicleDocFiles } from "./vehicle-docs-files.service";
-import { composeExpiryReminderMail } from "./vehicle-docs-reminders.mail";
+import { composeExpiryReminderMail, composeExpiryReminderPush } from "./vehicle-docs-reminders.mail";
 import { queueExpiryReminders } from "./vehicle-docs-reminders.service";
 import { composeVehicleDocMail, type VehicleDocMailDeps } from "./vehicle-docs.mail";
 
@@ -37,5 +38,11 @@ export const VEHICLE_DOC_MAILS = [
   registerMail("vehicle_docs", (job, d: VehicleDocMailDeps) => composeVehicleDocMail(d, job)),
   registerMail("vehicle_doc_expiry", (job, d: Parameters<typeof composeExpiryReminderMail>[0]) =>
     composeExpiryReminderMail(d, job),
+  ),
+];
+
+export const VEHICLE_DOC_PUSHES = [
+  registerPush("vehicle_doc_expiry", (job, d: Parameters<typeof composeExpiryReminderPush>[0]) =>
+    composeExpiryReminderPush(d, job),
   ),
 ];

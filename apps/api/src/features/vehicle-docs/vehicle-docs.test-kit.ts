@@ -8,8 +8,29 @@ import { createTestContext, type TestContext } from "../../test/harness";
 import { contextClock } from "../../test/test-clock";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
 import { createDeliveryArea, ngParks, resetDeliverySetup } from "../marketplace/marketplace.test-kit";
+import { upsertExpiry } from "./vehicle-docs.repo";
 
 /** Helpers the vehicle-docs request API tests share (test-only; not imported by production code). */
+
+/**
+ * A paper's expiry date as the driver's PUT .../expiries records it, written at `at` (a test on a
+ * clock of its own cannot call the route: its tokens are the real clock's).
+ */
+export async function recordExpiry(
+  db: Db,
+  e: { userId: string; vehicleId: number | null; document: string; expiresOn: string; at: Date },
+): Promise<void> {
+  await upsertExpiry(db, {
+    userId: e.userId,
+    vehicleId: e.vehicleId,
+    documentType: e.document,
+    expiresOn: e.expiresOn,
+    source: "driver",
+    requestId: null,
+    createdAt: e.at,
+    updatedAt: e.at,
+  });
+}
 
 /** Lagos = 1, FCT = 2, Rivers = 3, Kano = 4, Oyo = 5 (the seed's state ids). */
 export const STATE = { LA: 1, FC: 2, RI: 3, KN: 4, OY: 5 } as const;

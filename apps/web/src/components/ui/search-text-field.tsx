@@ -10,12 +10,15 @@ export function SearchTextField(props: {
   onChange: (text: string) => void;
   placeholder: string;
   button?: string;
+  /** Its name in the form's own GET, for a page whose form works before hydration (the home, the lists). */
+  name?: string;
 }) {
   return (
     <>
       <input
         id={props.id}
         type="search"
+        name={props.name}
         value={props.value}
         maxLength={SEARCH_MAX_CHARS}
         placeholder={props.placeholder}

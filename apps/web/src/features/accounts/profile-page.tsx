@@ -11,6 +11,7 @@ import { errorText } from "../../lib/form-errors";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { FormAlert } from "../../components/ui/form-alert";
 import { PasswordSection } from "./password-section";
+import { PushSection } from "./push-section";
 import { ReceiptDetailsSection } from "./receipt-details-section";
 import { useSaveProfile } from "./use-save-profile";
 import { VehiclesSection } from "./vehicles-section";
@@ -36,6 +37,7 @@ export function ProfilePage() {
       {profile.data ? (
         <ReceiptDetailsSection key={`receipts-${profile.data.id}`} profile={profile.data} />
       ) : null}
+      <PushSection />
       <VehiclesSection />
       {profile.data?.auth_provider === "password" ? <PasswordSection /> : null}
     </div>

@@ -1,7 +1,8 @@
-import type { Booking, BookingFilter, EventLineTicket } from "@parkwell/contract";
+import { shownStatus, type Booking, type BookingFilter, type EventLineTicket } from "@parkwell/contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { api, type ApiAnswer } from "../../lib/api";
+import { api, ApiError, type ApiAnswer } from "../../lib/api";
 import { eventAccessHeaders } from "../../lib/event-access";
+import { bookingThroughStore, pageThroughStore, savedBookings } from "../../lib/offline-passes";
 
 export const BOOKINGS_PAGE_SIZE = 10;
 
@@ -9,30 +10,45 @@ export const BOOKINGS_PAGE_SIZE = 10;
 export const bookingsQuery = (filter: BookingFilter, page: number) =>
   queryOptions({
     queryKey: ["bookings", "list", filter, page],
-    queryFn: async ({ signal }) => {
-      // The documented page, read as the client reads any list (PRODUCT-RULES.md, client data
-      // shapes): the rows under `items` or `data`, missing fields defaulted.
-      type Page = ApiAnswer<"/bookings/list">;
-      const res: Partial<Page> & { data?: Page["items"] } = await api("/bookings/list", {
-        query: { page, size: BOOKINGS_PAGE_SIZE, status_filter: filter },
-        signal,
-      });
-      return {
-        items: res.items ?? res.data ?? [],
-        total: res.total ?? 0,
-        page: res.page ?? 1,
-        size: res.size ?? BOOKINGS_PAGE_SIZE,
-        pages: res.pages ?? 1,
-      };
-    },
+    // Offline, the bookings of the tab kept on this device (lib/offline-passes.ts).
+    queryFn: ({ signal }) =>
+      pageThroughStore(
+        async () => {
+          // The documented page, read as the client reads any list (PRODUCT-RULES.md, client data
+          // shapes): the rows under `items` or `data`, missing fields defaulted.
+          type Page = ApiAnswer<"/bookings/list">;
+          const res: Partial<Page> & { data?: Page["items"] } = await api("/bookings/list", {
+            query: { page, size: BOOKINGS_PAGE_SIZE, status_filter: filter },
+            signal,
+          });
+          return {
+            items: res.items ?? res.data ?? [],
+            total: res.total ?? 0,
+            page: res.page ?? 1,
+            size: res.size ?? BOOKINGS_PAGE_SIZE,
+            pages: res.pages ?? 1,
+          };
+        },
+        (now) =>
+          savedBookings(now)
+            .map((e) => e.data)
+            .filter((b) => shownStatus(b, now) === filter),
+      ),
     staleTime: 0,
   });
 
-/** One booking; its park's entry instructions come in the language shown, so the key names it. */
+/**
+ * One booking; its park's entry instructions come in the language shown, so the key names it.
+ * Kept on this device while its QR opens the gate, and shown from there offline
+ * (lib/offline-passes.ts).
+ */
 export const bookingQuery = (code: string, language: string) =>
   queryOptions({
     queryKey: ["bookings", "detail", code, language],
-    queryFn: ({ signal }) => api("/bookings/{bookingCode}", { params: { bookingCode: code }, signal }),
+    queryFn: ({ signal }) =>
+      bookingThroughStore(code, () =>
+        api("/bookings/{bookingCode}", { params: { bookingCode: code }, signal }),
+      ),
     retry: false,
     staleTime: 0,
   });
@@ -52,6 +68,31 @@ export const extensionQuery = (booking: { id: string; end_time: string }, newEnd
       api("/bookings/{id}/extension", {
         params: { id: booking.id },
         query: { new_end_time: newEnd },
+        signal,
+      }),
+    retry: false,
+    staleTime: 0,
+  });
+
+/**
+ * What moving a booking to [start, end) would charge or give back, priced by the server as the
+ * change prices it (a new booking of that window now, the booking's coupon and charging kept;
+ * less by the cancellation policy), with the quote's token the change presents. Outside
+ * ["bookings"], as the extension's quote; its key names the booking's window, so a change asks
+ * for a new one.
+ */
+export const windowChangeQuery = (
+  booking: { id: string; start_time: string; end_time: string },
+  start: string,
+  end: string,
+  language: string,
+) =>
+  queryOptions({
+    queryKey: ["booking-window", booking.id, booking.start_time, booking.end_time, start, end, language],
+    queryFn: ({ signal }) =>
+      api("/bookings/{id}/window", {
+        params: { id: booking.id },
+        query: { start_time: start, end_time: end },
         signal,
       }),
     retry: false,
@@ -134,6 +175,18 @@ export const changeBookingVehicle = (
   choice: { vehicle_id: number } | { plate_number: string },
 ) => api("/bookings/{id}/vehicle", { params: { id: bookingId }, method: "PUT", body: choice });
 
+/** Gives, changes or (both null) removes an airport booking's flight (decision 068). */
+export const changeBookingFlight = (
+  bookingId: string,
+  body: { flight_number: string | null; return_date: string | null },
+) => api("/bookings/{id}/flight", { params: { id: bookingId }, method: "PUT", body });
+
+/** Moves an upcoming booking to [start_time, end_time), with its quote's token. */
+export const changeBookingWindow = (
+  bookingId: string,
+  body: { start_time: string; end_time: string; quote_token: string },
+) => api("/bookings/{id}/window", { params: { id: bookingId }, method: "PUT", body });
+
 export interface EventBookingInput {
   event_code: string;
   park_id: number;
@@ -159,3 +212,15 @@ export const createEventBooking = (
   });
 
 export const inLine = (answer: Booking | EventLineTicket): answer is EventLineTicket => "place" in answer;
+
+/**
+ * A booking or a change refused because its quote no longer holds (expired, the park's prices
+ * changed, another window's, or none presented where busy-time rules apply): the price is asked
+ * again, and shown before the driver pays again.
+ */
+export const quoteRefused = (err: unknown) =>
+  err instanceof ApiError &&
+  (err.code === "quote_expired" ||
+    err.code === "quote_changed" ||
+    err.code === "quote_invalid" ||
+    err.code === "quote_required");

@@ -8,15 +8,17 @@ import { formatMoney } from "../../lib/format";
 import { setBookingStatus } from "./api";
 import { CancellationLines } from "./cancellation-lines";
 import { ChangeVehicleForm } from "./change-vehicle-form";
+import { ChangeWindowForm } from "./change-window-form";
 import { ExtendForm } from "./extend-form";
+import { FlightForm } from "./flight-form";
 import { markBookingUpdated } from "./flags";
 
 /**
- * Extend (active, not ended), cancel and change the vehicle (active, not started, the car not in)
- * and renew (cancelled, start ahead). An event's booking keeps the event's times: it is neither
- * extended nor renewed (book the event again). A car that has left made its booking completed. A
- * booking with the space guarantee's offer open (`offerOpen`) is not extended: its offer's page
- * moves it or refunds it (the API refuses the extension, 409 offer_open).
+ * Extend (active, not ended), cancel, change the time and the vehicle (active, not started, the
+ * car not in) and renew (cancelled, start ahead). An event's booking keeps the event's times: it
+ * is neither extended, moved nor renewed (book the event again). A car that has left made its
+ * booking completed. A booking with the space guarantee's offer open (`offerOpen`) is neither
+ * extended nor moved: its offer's page moves it or refunds it (the API refuses both, 409 offer_open).
  */
 export function BookingActions({ booking, offerOpen = false }: { booking: Booking; offerOpen?: boolean }) {
   const { t, i18n } = useTranslation("bookings");
@@ -55,7 +57,15 @@ export function BookingActions({ booking, offerOpen = false }: { booking: Bookin
       {booking.status === "active" && !ended && !booking.event && !offerOpen && (
         <ExtendForm key={booking.end_time} booking={booking} />
       )}
+      {/* Keyed on the window: once moved, the form starts over, closed, from the new one. */}
+      {booking.status === "active" && start > now && !inside && !booking.event && !offerOpen && (
+        <ChangeWindowForm key={`${booking.start_time}/${booking.end_time}`} booking={booking} />
+      )}
       {booking.status === "active" && start > now && !inside && <ChangeVehicleForm booking={booking} />}
+      {/* An airport park's booking: the flight, until the booking ends (a delay moves the return). */}
+      {booking.status === "active" && !ended && booking.park.type === "airport" && (
+        <FlightForm booking={booking} />
+      )}
       {booking.status === "active" && percent !== null && !inside && booking.cancellation.allowed && (
         <div className="booking-cancel">
           <p data-testid="refund-preview">

@@ -1,4 +1,4 @@
-import { shownStatus, type Booking } from "@parkwell/contract";
+import { formatCalendarDay, shownStatus, type Booking } from "@parkwell/contract";
 import { useTranslation } from "react-i18next";
 import { chargerKind, chargerPrice } from "../../lib/charger-text";
 import { formatMoney } from "../../lib/format";
@@ -50,6 +50,16 @@ export function BookingSummary({ booking }: { booking: Booking }) {
             }),
           ],
         ] as [string, string][])
+      : []),
+    // An airport park's booking: the driver's flight and the day they fly back.
+    ...(booking.flight?.flight_number
+      ? ([[t("summary.flight"), booking.flight.flight_number]] as [string, string][])
+      : []),
+    ...(booking.flight?.return_date
+      ? ([[t("summary.returnDate"), formatCalendarDay(booking.flight.return_date, i18n.language)]] as [
+          string,
+          string,
+        ][])
       : []),
     [t("summary.start"), when(booking.start_time)],
     [t("summary.end"), when(booking.end_time)],

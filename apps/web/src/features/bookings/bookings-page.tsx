@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { ComponentType } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
+import { SavedCopyNotice } from "../../components/ui/saved-copy-notice";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
 import { formatZonedDateTime } from "../../lib/zoned-time";
@@ -62,6 +63,7 @@ export function BookingsPage({ passes: Passes }: { passes?: PagedTab }) {
               {list.error instanceof ApiError ? list.error.message : t("loadError")}
             </p>
           )}
+          {list.data?.saved_copy && <SavedCopyNotice />}
           {list.data && list.data.items.length === 0 && <p>{t(`list.empty.${filter}`)}</p>}
           {list.data && list.data.items.length > 0 && (
             <ul className="booking-list">

@@ -1,11 +1,11 @@
 import { ChangeVehicleBodySchema, type Booking, type ChangeVehicleBody } from "@parkwell/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
+import { ClosedForm, useOpenedForm } from "../../components/ui/opened-form";
 import { savedVehiclesQuery } from "../../lib/queries";
-import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { changeBookingVehicle } from "./api";
 import { preselectedVehicle } from "../../lib/vehicle-choice";
@@ -18,11 +18,8 @@ import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 export function ChangeVehicleForm({ booking }: { booking: Booking }) {
   const { t } = useTranslation(["bookings", "auth"]);
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<string>();
-  // Saved or kept, the form goes: the focus goes back to the button that opened it.
-  const opener = useFocusWhenTurnsOn<HTMLButtonElement>(!open);
-  const vehicles = useQuery({ ...savedVehiclesQuery(), enabled: open });
+  const panel = useOpenedForm();
+  const vehicles = useQuery({ ...savedVehiclesQuery(), enabled: panel.open });
   const form = useSchemaForm<VehicleChoice, typeof ChangeVehicleBodySchema>({
     schema: ChangeVehicleBodySchema,
     defaultValues: { vehicle_id: "", plate_number: "" },
@@ -31,7 +28,9 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
   });
 
   // Opened with nothing chosen yet: the saved vehicle of the booked type (the default, else the only one).
-  const preset = open ? preselectedVehicle(vehicles.data ?? [], booking.vehicle_type_id)?.id : undefined;
+  const preset = panel.open
+    ? preselectedVehicle(vehicles.data ?? [], booking.vehicle_type_id)?.id
+    : undefined;
   const { getValues, setValue } = form;
   useEffect(() => {
     if (preset !== undefined && !getValues("vehicle_id") && !getValues("plate_number"))
@@ -45,9 +44,8 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
         body.vehicle_id ? { vehicle_id: body.vehicle_id } : { plate_number: body.plate_number ?? "" },
       ),
     onSuccess: async (changed) => {
-      setOpen(false);
+      panel.close(changed.vehicle.plate_number ?? "");
       form.reset();
-      setDone(changed.vehicle.plate_number ?? "");
       await client.invalidateQueries({ queryKey: ["bookings"] });
     },
     onError: (err) => void form.showServerErrors(err),
@@ -56,25 +54,16 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
     if (!change.isPending) change.mutate(body);
   });
 
-  if (!open) {
+  if (!panel.open) {
     return (
-      <div className="booking-vehicle">
-        <h3>{t("details.vehicleTitle")}</h3>
-        {done !== undefined && (
-          <FormAlert tone="success" message={t("details.vehicleChanged", { plate: done })} />
-        )}
-        <button
-          ref={opener}
-          type="button"
-          className="button"
-          onClick={() => {
-            setDone(undefined);
-            setOpen(true);
-          }}
-        >
-          {t("details.changeVehicle")}
-        </button>
-      </div>
+      <ClosedForm
+        className="booking-vehicle"
+        title={t("details.vehicleTitle")}
+        done={panel.done === undefined ? undefined : t("details.vehicleChanged", { plate: panel.done })}
+        opener={panel.opener}
+        openLabel={t("details.changeVehicle")}
+        onOpen={panel.show}
+      />
     );
   }
   return (
@@ -94,7 +83,7 @@ export function ChangeVehicleForm({ booking }: { booking: Booking }) {
       <button type="submit" className="button button--accent" disabled={change.isPending}>
         {t("details.saveVehicle")}
       </button>
-      <button type="button" className="button" onClick={() => setOpen(false)}>
+      <button type="button" className="button" onClick={() => panel.close()}>
         {t("details.keepVehicle")}
       </button>
     </form>

@@ -1,100 +1,14 @@
 // @vitest-environment happy-dom
-import {
-  AvailabilitySchema,
-  BookingQuoteSchema,
-  HoldSchema,
-  MyCompaniesSchema,
-  WalletSchema,
-} from "@parkwell/contract";
+import { BookingQuoteSchema, MyCompaniesSchema } from "@parkwell/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { marinaPark } from "../../test/booking-fixtures";
-import { FakeApi, renderWithApp } from "../../test/render";
+import { renderWithApp } from "../../test/render";
 import { CheckoutForm } from "./checkout-form";
+import { availability, driverApi, held, route, sentWindow, short, WINDOW } from "./checkout.test-kit";
 
 const park = marinaPark();
-
-// The window on the park's clock (Lagos, UTC+1): 10:00 to 13:00.
-const WINDOW = { start: "2027-01-10T10:00", end: "2027-01-10T13:00" };
-const availability = AvailabilitySchema.parse({
-  park_id: 41,
-  vehicle_type_id: 1,
-  start_time: "2027-01-10T09:00:00.000Z",
-  end_time: "2027-01-10T12:00:00.000Z",
-  capacity: 20,
-  available: 7,
-  price: {
-    amount: 1690,
-    currency: "NGN",
-    breakdown: {
-      hours: 3,
-      days: 0,
-      parking: 1500,
-      service_fee: 100,
-      booking_fee: 75,
-      tax: 15,
-      tax_name: "VAT",
-      taxes: [],
-      total: 1690,
-    },
-  },
-  bookable: true,
-  chargers: [],
-});
-
-const wallet = (min_topup: number, balance = 500, currency = "NGN") =>
-  WalletSchema.parse({
-    balance,
-    currency,
-    currency_symbol: currency === "NGN" ? "₦" : currency,
-    decimals: 2,
-    provider: "paystack",
-    min_topup,
-    max_topup: 1000000,
-    max_balance: 5000000,
-  });
-
-const short = {
-  status: 402,
-  json: {
-    message: "Your wallet balance is too low",
-    code: "insufficient_funds",
-    fields: { amount_missing: "1190", currency: "NGN" },
-  },
-};
-
-function driverApi(minTopUp = 100, balance = 500, currency = "NGN") {
-  return new FakeApi()
-    .on("GET /wallet", {
-      json: { status: "success", message: "", data: wallet(minTopUp, balance, currency) },
-    })
-    .on("GET /user/vehicles/", { json: [] })
-    .on("GET /front/parks/41/availability", { json: availability });
-}
-
-/** The hold's answer for the window of `call` (the demo provider's payment). */
-const held = (call: { body: unknown }) => ({
-  status: 201,
-  json: HoldSchema.parse({
-    booking_code: "PW-HELD0001",
-    status: "held",
-    expires_at: "2027-01-10T08:00:00.000Z",
-    currency: "NGN",
-    total: 1690,
-    balance: 500,
-    amount_missing: 1190,
-    top_up_amount: 1190,
-    raised_to_minimum: false,
-    payment: {
-      reference: `ref-${(call.body as { plate_number: string }).plate_number}`,
-      provider: "demo",
-      amount: 1190,
-      currency: "NGN",
-      payment_info: {},
-    },
-  }),
-});
 
 /** A verified company of the driver's that pays in naira. */
 const companies = MyCompaniesSchema.parse({
@@ -112,15 +26,6 @@ const companies = MyCompaniesSchema.parse({
     },
   ],
 });
-
-const route = `/checkout?park=41&plate_number=LAG123XY&start_time=${WINDOW.start}&end_time=${WINDOW.end}`;
-const sentWindow = {
-  park_id: 41,
-  vehicle_type_id: 1,
-  plate_number: "LAG123XY",
-  start_time: "2027-01-10T09:00:00.000Z",
-  end_time: "2027-01-10T12:00:00.000Z",
-};
 
 describe("the booking checkout form", () => {
   it("prices the window from the URL, books it once and goes to the success page", async () => {

@@ -4,6 +4,7 @@ import {
   type BookingRequest,
   type ParkDetail,
 } from "@parkwell/contract";
+import { refreshAfterPurchase } from "../../lib/query-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import type { Control } from "react-hook-form";
@@ -11,7 +12,7 @@ import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
 import { SelectField } from "../../components/ui/form-field";
 import { ZonedDateTimeControl } from "../../components/ui/zoned-date-time-control";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { ApiError } from "../../lib/api";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { errorText } from "../../lib/form-errors";
@@ -22,6 +23,7 @@ import {
   bookingQuoteQuery,
   createBooking,
   holdBooking,
+  quoteRefused,
   type BookingQuoteAsked,
   type CreateBookingInput,
 } from "./api";
@@ -42,18 +44,30 @@ import {
   type Shortfall,
 } from "../../components/ui/top-up-notice";
 import { preselectedVehicle } from "../../lib/vehicle-choice";
+import { FlightFields, flightInput, flightOfParams, type FlightChoice } from "./flight-fields";
 import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 import { ChargerChoice, useChargerFallback } from "./charger-choice";
+import { useAddressFields } from "../../lib/address-fields";
 
 /** The URL's `vehicle_id` when the driver chose to type a plate instead of a saved vehicle. */
 const OTHER_VEHICLE = "other";
 
-interface Values extends VehicleChoice {
+interface Values extends VehicleChoice, FlightChoice {
   start_time: string;
   end_time: string;
   /** The EV charger group chosen (its id), "" for none. */
   charger_id: string;
 }
+
+const EMPTY: Values = {
+  vehicle_id: "",
+  plate_number: "",
+  start_time: "",
+  end_time: "",
+  charger_id: "",
+  flight_number: "",
+  return_date: "",
+};
 
 /**
  * Why the API refused the charger chosen, said at the choice: every charger of the group is
@@ -92,14 +106,6 @@ function useWindowQuote({ enabled, ...asked }: BookingQuoteAsked & { enabled: bo
 }
 
 /**
- * A booking refused because its quote no longer holds (expired, the park's prices changed, another
- * window's): the price is asked again, and shown before the driver pays again.
- */
-const quoteRefused = (err: unknown) =>
-  err instanceof ApiError &&
-  (err.code === "quote_expired" || err.code === "quote_changed" || err.code === "quote_invalid");
-
-/**
  * The checkout form: every choice is in the query string, so a trip to the wallet keeps it.
  * Arrival and departure are picked on the park's clock (its zone is named), not the phone's.
  */
@@ -109,12 +115,14 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const zone = park.time_zone;
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeFields] = useAddressFields();
   const typeId = Number(params.get("vehicle_type_id")) || park.rates[0]?.vehicle_type_id || 1;
   // Wall-clock times on the park's clock (or an instant, from the QR sign or an older link).
   const start = windowInstant(parseWindowValue(params.get("start_time")), zone);
   const end = windowInstant(parseWindowValue(params.get("end_time")), zone);
   const plate = params.get("plate_number") ?? "";
+  // An airport park's booking takes the driver's flight (kept in the address, as every field).
+  const flight = flightOfParams(params, park.type === "airport");
   const vehicles = useQuery(savedVehiclesQuery());
   const saved = vehicles.data ?? [];
   const askedVehicle = params.get("vehicle_id");
@@ -137,8 +145,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   // first such field takes the focus (a keyboard or screen-reader user lands on it).
   const form = useSchemaForm<Values, typeof CreateBookingBodySchema>({
     schema: CreateBookingBodySchema,
-    defaultValues: { vehicle_id: "", plate_number: "", start_time: "", end_time: "", charger_id: "" },
+    defaultValues: EMPTY,
     values: {
+      ...flight,
       vehicle_id: vehicleId ? String(vehicleId) : "",
       plate_number: plate,
       start_time: start ?? "",
@@ -149,11 +158,14 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
       park_id: park.id,
       vehicle_type_id: typeId,
       ...(Number(v.vehicle_id) ? { vehicle_id: Number(v.vehicle_id) } : { plate_number: v.plate_number }),
-      start_time: v.start_time,
-      end_time: v.end_time,
+      // The window the URL holds now, as the charger below: the form's copy follows a render later,
+      // and a Pay pressed just after the arrival was typed sent the one before (seen in CI).
+      start_time: start ?? v.start_time,
+      end_time: end ?? v.end_time,
       // The charger the URL holds now (the form's copy of it follows a render later: a Pay pressed
       // right after the window dropped a full group must not send it).
       ...(chargerId ? { charger_id: chargerId } : {}),
+      ...flightInput(v),
     }),
     requiredText: {
       start_time: "bookings:checkout.startRequired",
@@ -167,17 +179,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     // sent then) no longer applies.
     book.reset();
     hold.reset();
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    changeFields(changes);
   };
 
   const availability = useAvailability(
@@ -234,13 +236,13 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     // The same charger in the booking and in the hold of "Pay … and book".
     ...(body.charger_id ? { charger_id: body.charger_id } : {}),
     ...(quoteToken ? { quote_token: quoteToken } : {}),
+    ...flightInput({ flight_number: body.flight_number ?? "", return_date: body.return_date ?? "" }),
   });
   const book = useMutation({
     mutationFn: (body: BookingRequest & { kind: "window" }) => createBooking(inputOf(body), attemptKey),
-    onSuccess: async (booking) => {
+    onSuccess: (booking) => {
       markBookingCreated();
-      await client.invalidateQueries({ queryKey: ["wallet"] });
-      await client.invalidateQueries({ queryKey: ["bookings"] });
+      refreshAfterPurchase(client, ["wallet"], ["bookings"]);
       void navigate(`/booking-success?code=${encodeURIComponent(booking.booking_code)}`);
     },
     onError: (err) => {
@@ -352,6 +354,13 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
         dropped={charger.dropped}
         error={chargerError}
       />
+      {park.type === "airport" && (
+        <FlightFields
+          control={form.control as unknown as Control<FlightChoice>}
+          window={{ start, end, zone }}
+          onChange={update}
+        />
+      )}
       <section className="card" aria-live="polite" aria-labelledby={`${id}-price`}>
         <h2 id={`${id}-price`}>{t("checkout.priceTitle")}</h2>
         {availability.isFetching && <p>{t("checkout.checking")}</p>}

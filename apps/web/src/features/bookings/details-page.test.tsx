@@ -134,5 +134,101 @@ describe("a booking the space guarantee offers to move", () => {
     await screen.findByRole("button", { name: "Extend booking" });
     expect(screen.queryByTestId("offer-notice")).toBeNull();
     expect(await screen.findByRole("img", { name: /QR/ })).toBeTruthy();
+    // The server has no wallet's keys: no wallet is offered.
+    expect(screen.queryByTestId("wallet-links")).toBeNull();
+  });
+});
+
+describe("a booking's wallet passes", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("offers the wallets the server gives as plain links, the phone handing each to its wallet", async () => {
+    const apple = `/api/v1/bookings/${upcoming.id}/wallet-pass.pkpass?link=eyJrIjoiYm9va2luZyJ9.c2ln`;
+    const withWallets = {
+      ...upcoming,
+      wallet: { apple, google: "https://pay.google.com/gp/v/save/eyJ0.eyJ1.c2ln" },
+    };
+    const api = new FakeApi().on(`GET /bookings/${upcoming.booking_code}`, { json: withWallets });
+    await renderWithApp(page, { api, route, language: "fr" });
+    const google = await screen.findByRole("link", { name: "Ajouter à Google Wallet" });
+    expect(google.getAttribute("href")).toBe(withWallets.wallet.google);
+    expect(screen.getByRole("link", { name: "Ajouter à Apple Wallet" }).getAttribute("href")).toBe(apple);
+  });
+
+  it("fetches the page again before opening an Apple link older than its 15 minutes", async () => {
+    const link = (n: number) => `/api/v1/bookings/${upcoming.id}/wallet-pass.pkpass?link=link-${n}.c2ln`;
+    let served = 0;
+    const api = new FakeApi().on(`GET /bookings/${upcoming.booking_code}`, () => {
+      served += 1;
+      return { json: { ...upcoming, wallet: { apple: link(served), google: null } } };
+    });
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
+    await renderWithApp(page, { api, route, language: "en" });
+    const apple = await screen.findByRole("link", { name: "Add to Apple Wallet" });
+    expect(apple.getAttribute("href")).toBe(link(1));
+    // The page left open for 15 minutes: the link it holds has expired.
+    vi.setSystemTime(new Date(NOW.getTime() + 15 * 60_000));
+    await userEvent.click(apple);
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(link(2)));
+    expect(served).toBe(2);
+    assign.mockRestore();
+  });
+});
+
+describe("an airport booking's flight on its page", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const airportBooking = (flight: BookingDetail["flight"]) =>
+    marinaBooking({ park: { ...upcoming.park, type: "airport" }, flight });
+
+  it("is added, shown in the summary, then removed; a park that is not an airport offers none", async () => {
+    let current = airportBooking(null);
+    const api = new FakeApi()
+      .on(`GET /bookings/${upcoming.booking_code}`, () => ({ json: current }))
+      .on(`PUT /bookings/${upcoming.id}/flight`, (call) => {
+        const body = call.body as { flight_number: string | null; return_date: string | null };
+        current = airportBooking(body.flight_number || body.return_date ? body : null);
+        return { json: current };
+      });
+    await renderWithApp(page, { api, route });
+    expect(await screen.findByText("No flight given yet.")).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Add my flight" }));
+    const form = screen.getByRole("form", { name: "Your flight" });
+    // On the booking's page the hint does not send the driver "later" to the booking.
+    expect(within(form).getByText("The attendant sees it, and your pass shows it.")).toBeTruthy();
+    await userEvent.type(within(form).getByLabelText(/^Flight number/), "af 148");
+    await userEvent.click(within(form).getByRole("button", { name: "Save my flight" }));
+    expect(
+      await screen.findByText("Your flight is saved. The attendant and your pass show it."),
+    ).toBeTruthy();
+    expect(api.callsTo(`PUT /bookings/${upcoming.id}/flight`)[0]!.body).toEqual({
+      flight_number: "AF148",
+      return_date: null,
+    });
+    const summary = await screen.findByTestId("booking-summary");
+    await waitFor(() => expect(summary.textContent).toContain("FlightAF148"));
+
+    await userEvent.click(screen.getByRole("button", { name: "Change my flight" }));
+    await userEvent.click(screen.getByRole("button", { name: "Remove my flight" }));
+    expect(await screen.findByText("Your flight is removed.")).toBeTruthy();
+    expect(api.callsTo(`PUT /bookings/${upcoming.id}/flight`)[1]!.body).toEqual({
+      flight_number: null,
+      return_date: null,
+    });
+  });
+
+  it("shows no flight section at a park that is not an airport", async () => {
+    const api = new FakeApi().on(`GET /bookings/${upcoming.booking_code}`, { json: upcoming });
+    await renderWithApp(page, { api, route });
+    await screen.findByTestId("booking-summary");
+    expect(screen.queryByRole("button", { name: "Add my flight" })).toBeNull();
   });
 });

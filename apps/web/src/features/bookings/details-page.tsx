@@ -15,6 +15,8 @@ import { ReviewSection } from "./review-section";
 import { resetBookingUpdated, useBookingFlags, useResetOnLeave } from "./flags";
 import { QrCode } from "../../components/ui/qr-code";
 import { ReceiptLinks } from "../../components/ui/receipt-links";
+import { SavedCopyNotice } from "../../components/ui/saved-copy-notice";
+import { WalletLinks } from "../../components/ui/wallet-links";
 import { ReportProblem } from "../../components/claims/report-problem";
 // The app's field styles (44 px controls, 16 px text) for the forms on this page.
 import "../../components/ui/content.css";
@@ -74,6 +76,7 @@ export function BookingDetailsPage() {
           {booking.error instanceof ApiError ? booking.error.message : t("loadError")}
         </p>
       )}
+      {b?.saved_copy && <SavedCopyNotice copy={b.saved_copy} zone={b.park.time_zone} />}
       {/* The space guarantee's offer, for a driver who did not open its e-mail: the page says it first. */}
       {b && <OfferNotice booking={b} status />}
       {b && (
@@ -123,6 +126,13 @@ export function BookingDetailsPage() {
               >
                 {t("details.directions")}
               </a>
+              {!b.saved_copy && (
+                <WalletLinks
+                  wallet={b.wallet}
+                  fetchedAt={booking.dataUpdatedAt}
+                  refresh={async () => (await booking.refetch()).data?.wallet}
+                />
+              )}
             </section>
           )}
           <section className="card">
@@ -134,10 +144,15 @@ export function BookingDetailsPage() {
               </p>
             )}
           </section>
-          <ReviewSection booking={b} />
-          <BookingActions booking={b} offerOpen={b.open_offer !== null} />
-          {!cancelled && <ReportProblem subject={{ booking_id: b.id }} />}
-          <ReceiptLinks reference={b.booking_code} />
+          {/* A copy kept on this device (offline): what needs the API waits for the connection. */}
+          {!b.saved_copy && (
+            <>
+              <ReviewSection booking={b} />
+              <BookingActions booking={b} offerOpen={b.open_offer !== null} />
+              {!cancelled && <ReportProblem subject={{ booking_id: b.id }} />}
+              <ReceiptLinks reference={b.booking_code} />
+            </>
+          )}
         </div>
       )}
     </div>

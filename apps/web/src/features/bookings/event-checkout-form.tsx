@@ -4,11 +4,12 @@ import {
   type EventLineTicket,
   type EventPark,
 } from "@parkwell/contract";
+import { refreshAfterPurchase } from "../../lib/query-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import type { Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { SelectField } from "../../components/ui/form-field";
 import { ApiError } from "../../lib/api";
 import { formatMoney } from "../../lib/format";
@@ -24,6 +25,7 @@ import { VehicleFields, type VehicleChoice } from "./vehicle-fields";
 import { bookingQuoteQuery, createEventBooking, inLine, type EventBookingInput } from "./api";
 import { clearLineWait, storeLineWait, storedLineWait } from "./event-line";
 import { eventSpan, formatEventStart } from "../../lib/event-time";
+import { useAddressFields } from "../../lib/address-fields";
 
 /**
  * The checkout of an event's parking: the park and its window are the event's, the driver picks
@@ -37,7 +39,7 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
   const id = useId();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeFields] = useAddressFields();
   const asked = Number(params.get("vehicle_type_id"));
   const offer =
     item.prices.find((p) => p.vehicle_type_id === asked) ??
@@ -70,17 +72,7 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
   const update = (changes: Record<string, string | undefined>) => {
     leaveLine();
     setAttemptKey(newAttemptKey());
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    changeFields(changes);
   };
 
   const wallet = useQuery(walletQuery());
@@ -117,9 +109,7 @@ export function EventCheckoutForm({ event, item }: { event: EventDetail; item: E
       }
       leaveLine();
       markBookingCreated();
-      await client.invalidateQueries({ queryKey: ["wallet"] });
-      await client.invalidateQueries({ queryKey: ["bookings"] });
-      await client.invalidateQueries({ queryKey: ["events"] });
+      refreshAfterPurchase(client, ["wallet"], ["bookings"], ["events"]);
       void navigate(`/booking-success?code=${encodeURIComponent(answer.booking_code)}`);
     },
     onError: async (err) => {

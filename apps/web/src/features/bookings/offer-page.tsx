@@ -1,3 +1,4 @@
+import { refreshAfterPurchase } from "../../lib/query-client";
 import type { BookingOffer, GuaranteeAlternative } from "@parkwell/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -129,9 +130,8 @@ function ChooseSpace({ offer: o }: { offer: BookingOffer }) {
         body: { park_id: parkId },
         headers: { "idempotency-key": key },
       }),
-    onSuccess: async (booking) => {
-      await client.invalidateQueries({ queryKey: ["bookings"] });
-      await client.invalidateQueries({ queryKey: ["wallet"] });
+    onSuccess: (booking) => {
+      refreshAfterPurchase(client, ["bookings"], ["wallet"]);
       void navigate(`/booking-details/${encodeURIComponent(booking.booking_code)}`);
     },
     onError: async () => {

@@ -5,6 +5,7 @@
 import type { CompanyBillingMode } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api, apiDownload, ApiError } from "../../lib/api";
+import { saveBlob } from "../../lib/save-file";
 
 export const DASHBOARD_PAGE_SIZE = 20;
 
@@ -111,19 +112,6 @@ export const startCompanyTopUp = (id: number, amount: number, key: string) =>
 
 export const verifyCompanyTopUp = (id: number, reference: string) =>
   api("/business/companies/{id}/top-ups/{reference}/verify", { method: "POST", params: { id, reference } });
-
-/** Saves a downloaded file under `name` (a temporary link with `download`). */
-export function saveBlob(blob: Blob, name: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
 
 export async function downloadBookingsCsv(id: number, f: BookingFilters): Promise<void> {
   const { blob } = await apiDownload("/business/companies/{id}/bookings", {

@@ -46,22 +46,23 @@ const typedNumber = (value: string, language: string) =>
 export function EvHostForm() {
   const { t, i18n } = useTranslation(["contact", "common"]);
   const country = useSelectedCountry();
+  const defaults: Values = {
+    name: "",
+    email: "",
+    phone: "",
+    country_code: country.code,
+    city: "",
+    address: "",
+    site_kind: "car_park",
+    spaces: "",
+    has_chargers: "no",
+    connectors: [],
+    power_kw: "",
+    message: "",
+  };
   const form = useSchemaForm<Values, typeof EvHostRequestSchema>({
     schema: EvHostRequestSchema,
-    defaultValues: {
-      name: "",
-      email: "",
-      phone: "",
-      country_code: country.code,
-      city: "",
-      address: "",
-      site_kind: "car_park",
-      spaces: "",
-      has_chargers: "no",
-      connectors: [],
-      power_kw: "",
-      message: "",
-    },
+    defaultValues: defaults,
     toInput: (v): Partial<Record<keyof EvHostRequest, unknown>> => {
       const has = v.has_chargers === "yes";
       return {
@@ -114,6 +115,9 @@ export function EvHostForm() {
         required
         error={errors.country_code?.message}
         options={servedCountries().map((c) => [c.code, countryLabel(t, c)] as const)}
+        // The defaults are in the server's HTML too: until the page is hydrated, register()'s ref
+        // has set nothing, and the first option (or no radio) would show.
+        defaultValue={defaults.country_code}
         {...form.register("country_code")}
       />
       <TextField
@@ -138,6 +142,7 @@ export function EvHostForm() {
         required
         error={errors.site_kind?.message}
         options={EV_HOST_SITE_KINDS.map((k) => [k, t(`evHost.siteKinds.${k}`)] as const)}
+        defaultValue={defaults.site_kind}
         {...form.register("site_kind")}
       />
       <TextField
@@ -157,6 +162,7 @@ export function EvHostForm() {
               value={answer}
               label={t(`evHost.fields.${answer}`)}
               described={described}
+              defaultChecked={answer === defaults.has_chargers}
               registration={form.register("has_chargers")}
             />
           ))
@@ -238,16 +244,20 @@ function Choice({
   value,
   label,
   described,
+  defaultChecked,
   registration,
 }: {
   type: "radio" | "checkbox";
   value: string;
   label: string;
   described: { invalid: boolean; errorId: string };
+  /** Checked in the server's HTML, before hydration (the form's default). */
+  defaultChecked?: boolean;
   registration: UseFormRegisterReturn;
 }) {
   const control = {
     value,
+    defaultChecked,
     "aria-invalid": described.invalid ? true : undefined,
     "aria-describedby": described.invalid ? described.errorId : undefined,
     ...registration,

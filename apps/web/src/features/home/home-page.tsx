@@ -1,13 +1,14 @@
 import type { ParkFigures } from "@parkwell/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { Suspense, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { api } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
 import { i18n } from "../../lib/i18n";
 import { AppStoreLink } from "../../components/ui/app-store-link";
+import { OptionalSection } from "../../components/ui/optional-section";
 import { PageHead } from "../../lib/seo/page-head";
 import { SearchBox } from "./search-box";
 
@@ -102,7 +103,7 @@ export function HomePage({ nextEvents }: { nextEvents?: ReactNode }) {
         </ol>
       </section>
 
-      {nextEvents && <Suspense fallback={null}>{nextEvents}</Suspense>}
+      {nextEvents && <OptionalSection>{nextEvents}</OptionalSection>}
 
       <section className="container section" aria-labelledby="types-title">
         <h2 id="types-title">{t("typesTitle")}</h2>

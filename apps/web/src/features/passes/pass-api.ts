@@ -1,5 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api";
+import { pageThroughStore, passThroughStore, savedPasses } from "../../lib/offline-passes";
 
 export const PASSES_PAGE_SIZE = 10;
 
@@ -7,15 +8,24 @@ export const PASSES_PAGE_SIZE = 10;
 export const passesQuery = (page: number) =>
   queryOptions({
     queryKey: ["passes", "list", page],
-    queryFn: ({ signal }) => api("/passes", { query: { page, size: PASSES_PAGE_SIZE }, signal }),
+    // Offline, the passes kept on this device (lib/offline-passes.ts).
+    queryFn: ({ signal }) =>
+      pageThroughStore(
+        () => api("/passes", { query: { page, size: PASSES_PAGE_SIZE }, signal }),
+        (now) => savedPasses(now).map((e) => e.data),
+      ),
     staleTime: 0,
   });
 
-/** One of the driver's passes, with its QR, next renewal and the terms charged. */
+/**
+ * One of the driver's passes, with its QR, next renewal and the terms charged; kept on this device
+ * while its QR opens the gate, and shown from there offline (lib/offline-passes.ts).
+ */
 export const passQuery = (code: string) =>
   queryOptions({
     queryKey: ["passes", "detail", code],
-    queryFn: ({ signal }) => api("/passes/{code}", { params: { code }, signal }),
+    queryFn: ({ signal }) =>
+      passThroughStore(code, () => api("/passes/{code}", { params: { code }, signal })),
     retry: false,
     staleTime: 0,
   });

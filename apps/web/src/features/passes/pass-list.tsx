@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Pagination } from "../../components/ui/pagination";
+import { SavedCopyNotice } from "../../components/ui/saved-copy-notice";
 import { ApiError } from "../../lib/api";
 import { passesQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
@@ -25,6 +26,7 @@ export function PassList({ page, onPage }: { page: number; onPage: (page: number
           {list.error instanceof ApiError ? list.error.message : t("loadError")}
         </p>
       )}
+      {list.data?.saved_copy && <SavedCopyNotice />}
       {list.data && list.data.items.length === 0 && (
         <div className="pass-empty" data-testid="passes-empty">
           <p>{t("list.empty")}</p>

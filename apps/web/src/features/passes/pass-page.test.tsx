@@ -2,7 +2,8 @@
 import { formatZonedDateTime, PassDetailSchema, type PassDetail } from "@parkwell/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setCachedProfile, setToken } from "../../lib/session";
 import { FakeApi, renderWithApp } from "../../test/render";
 import { PassView } from "./pass-page";
 
@@ -29,7 +30,13 @@ const active: PassDetail = PassDetailSchema.parse({
     name: { en: "Weekday commuter", fr: "Navetteur en semaine" },
     windows: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, start: "07:00", end: "19:00" })),
   },
-  park: { id: 29, name: "Allen Avenue Car Park", slug: "allen-avenue-car-park-lagos", time_zone: ZONE },
+  park: {
+    id: 29,
+    name: "Allen Avenue Car Park",
+    slug: "allen-avenue-car-park-lagos",
+    address: "177 Allen Avenue, Ikeja",
+    time_zone: ZONE,
+  },
   vehicle_type_id: 1,
   vehicle_type: "Car",
   plates: ["LAG123AA"],
@@ -52,6 +59,7 @@ const active: PassDetail = PassDetailSchema.parse({
   },
   grace: null,
   paid_by_company: null,
+  wallet: { apple: null, google: null },
   charges: [
     {
       period: 1,
@@ -196,5 +204,43 @@ describe("a monthly pass's page", () => {
     expect(api.callsTo(`PUT ${route}/vehicles`).map((c) => c.body)).toEqual([
       { plates: ["LAG123AA", "ABJ456BB"] },
     ]);
+  });
+});
+
+describe("a monthly pass's page with no network (lib/offline-passes.ts)", () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-12-01T09:00:00.000Z"));
+    setToken("token-u1");
+    setCachedProfile({ id: "u1", email: "u1@example.com" });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("opens from the copy kept when it was seen, with its QR code and without its changes, until its paid term ends", async () => {
+    const detail = `GET /passes/${active.pass_code}`;
+    const online = await renderWithApp(<PassView code={active.pass_code} />, {
+      api: new FakeApi().on(detail, { json: active }),
+      route,
+    });
+    await screen.findByRole("img", { name: /QR/ });
+    online.unmount();
+
+    const offline = () =>
+      new FakeApi().on(detail, () => {
+        throw new TypeError("Failed to fetch");
+      });
+    const view = await renderWithApp(<PassView code={active.pass_code} />, { api: offline(), route });
+    expect((await screen.findByTestId("saved-copy")).textContent).toContain(
+      "You're offline: this is the copy saved on this device",
+    );
+    expect(await screen.findByRole("img", { name: /QR/ })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Cancel/ })).toBeNull();
+    view.unmount();
+
+    // Its paid term over, the copy no longer opens anything.
+    vi.setSystemTime(new Date(Date.parse(active.paid_until) + 1));
+    await renderWithApp(<PassView code={active.pass_code} />, { api: offline(), route });
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    expect(screen.queryByTestId("saved-copy")).toBeNull();
   });
 });

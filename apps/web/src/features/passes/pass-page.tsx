@@ -7,6 +7,9 @@ import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { formatMoney, vehicleTypeLabel } from "../../lib/format";
 import { QrCode } from "../../components/ui/qr-code";
 import { ReceiptLinks } from "../../components/ui/receipt-links";
+import { SavedCopyNotice } from "../../components/ui/saved-copy-notice";
+import { WalletLinks } from "../../components/ui/wallet-links";
+import type { MaybeSaved } from "../../lib/offline-passes";
 import { ReportProblem } from "../../components/claims/report-problem";
 import { passQuery } from "./pass-api";
 import { PassBadgeText } from "./pass-badge";
@@ -46,12 +49,28 @@ export function PassView({ code }: { code: string }) {
           {pass.error instanceof ApiError ? pass.error.message : t("loadError")}
         </p>
       )}
-      {p && <PassBody pass={p} />}
+      {p?.saved_copy && <SavedCopyNotice copy={p.saved_copy} zone={p.park.time_zone} />}
+      {p && (
+        <PassBody
+          pass={p}
+          fetchedAt={pass.dataUpdatedAt}
+          refresh={async () => (await pass.refetch()).data?.wallet}
+        />
+      )}
     </div>
   );
 }
 
-function PassBody({ pass: p }: { pass: PassDetail }) {
+function PassBody({
+  pass: p,
+  fetchedAt,
+  refresh,
+}: {
+  pass: MaybeSaved<PassDetail>;
+  /** When the page's answer came, and how to fetch it again: the wallet link's freshness. */
+  fetchedAt: number;
+  refresh: () => Promise<PassDetail["wallet"] | undefined>;
+}) {
   // "bookings": the vehicle types' names.
   const { t, i18n } = useTranslation(["passes", "bookings"]);
   const lang = i18n.language;
@@ -73,6 +92,7 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
           <>
             <QrCode value={p.qr} label={t("detail.qrAlt", { code: p.pass_code })} />
             <p>{t("detail.qrHint")}</p>
+            {!p.saved_copy && <WalletLinks wallet={p.wallet} fetchedAt={fetchedAt} refresh={refresh} />}
           </>
         ) : (
           <p>{t("detail.noQr")}</p>
@@ -192,10 +212,11 @@ function PassBody({ pass: p }: { pass: PassDetail }) {
         </ol>
       </section>
 
-      <ReportProblem subject={{ pass_id: p.pass_code }} />
-      <ReceiptLinks reference={p.pass_code} />
+      {/* A copy kept on this device (offline): what needs the API waits for the connection. */}
+      {!p.saved_copy && <ReportProblem subject={{ pass_id: p.pass_code }} />}
+      {!p.saved_copy && <ReceiptLinks reference={p.pass_code} />}
 
-      {p.status !== "ended" && (
+      {p.status !== "ended" && !p.saved_copy && (
         <section className="card pass-actions" aria-labelledby="pass-actions-title">
           <h2 id="pass-actions-title">{t("detail.actionsTitle")}</h2>
           <PassPlatesForm pass={p} />

@@ -1,10 +1,9 @@
 import { PASS_MAX_PLATES, PassVehiclesSchema, type PassDetail } from "@parkwell/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../components/ui/form-alert";
+import { ClosedForm, useOpenedForm } from "../../components/ui/opened-form";
 import { TextField } from "../../components/ui/form-field";
-import { useFocusWhenTurnsOn } from "../../lib/use-focus";
 import { useSchemaForm } from "../../lib/use-schema-form";
 import { setPassPlates } from "./pass-api";
 import { plateFieldOf, platesOf, type PlatesForm } from "./pass-format";
@@ -13,10 +12,7 @@ import { plateFieldOf, platesOf, type PlatesForm } from "./pass-format";
 export function PassPlatesForm({ pass }: { pass: PassDetail }) {
   const { t } = useTranslation("passes");
   const client = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const [done, setDone] = useState<string>();
-  // Saved or kept, the form goes: the focus goes back to the button that opened it.
-  const opener = useFocusWhenTurnsOn<HTMLButtonElement>(!open);
+  const panel = useOpenedForm();
   const form = useSchemaForm<PlatesForm, typeof PassVehiclesSchema>({
     schema: PassVehiclesSchema,
     defaultValues: { plates: [pass.plates[0] ?? "", pass.plates[1] ?? ""] },
@@ -26,8 +22,7 @@ export function PassPlatesForm({ pass }: { pass: PassDetail }) {
   const save = useMutation({
     mutationFn: (plates: string[]) => setPassPlates(pass.pass_code, plates),
     onSuccess: async (changed) => {
-      setOpen(false);
-      setDone(changed.plates.join(", "));
+      panel.close(changed.plates.join(", "));
       client.setQueryData(["passes", "detail", pass.pass_code], changed);
       form.reset({ plates: [changed.plates[0] ?? "", changed.plates[1] ?? ""] });
       await client.invalidateQueries({ queryKey: ["passes", "list"] });
@@ -39,23 +34,16 @@ export function PassPlatesForm({ pass }: { pass: PassDetail }) {
   });
   const errors = form.formState.errors.plates;
 
-  if (!open) {
+  if (!panel.open) {
     return (
-      <div className="pass-plates">
-        <h3>{t("plates.title")}</h3>
-        {done !== undefined && <FormAlert tone="success" message={t("plates.changed", { plates: done })} />}
-        <button
-          ref={opener}
-          type="button"
-          className="button"
-          onClick={() => {
-            setDone(undefined);
-            setOpen(true);
-          }}
-        >
-          {t("plates.open")}
-        </button>
-      </div>
+      <ClosedForm
+        className="pass-plates"
+        title={t("plates.title")}
+        done={panel.done === undefined ? undefined : t("plates.changed", { plates: panel.done })}
+        opener={panel.opener}
+        openLabel={t("plates.open")}
+        onOpen={panel.show}
+      />
     );
   }
   return (
@@ -93,7 +81,7 @@ export function PassPlatesForm({ pass }: { pass: PassDetail }) {
           className="button"
           onClick={() => {
             form.reset();
-            setOpen(false);
+            panel.close();
           }}
         >
           {t("plates.keep")}

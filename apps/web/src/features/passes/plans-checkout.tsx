@@ -1,8 +1,9 @@
 import { dayOnClock, type PlanQuote, type PublicPlan, type Vehicle } from "@parkwell/contract";
+import { refreshAfterPurchase } from "../../lib/query-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useNavigate, useSearchParams } from "react-router";
+import { useNavigate } from "react-router";
 import { SelectField, TextField } from "../../components/ui/form-field";
 import { PriceLines } from "../../components/ui/price-lines";
 import { CouponField } from "../../components/ui/coupon-field";
@@ -26,6 +27,7 @@ import {
   termWithin,
 } from "./plans-params";
 import { formatDay } from "./plans-text";
+import { useAddressFields } from "../../lib/address-fields";
 
 const OTHER = TYPED_PLATE;
 const NONE = NO_PLATE;
@@ -42,7 +44,7 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
   const id = useId();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeFields] = useAddressFields();
   const zone = plan.park.time_zone;
   const bounds = startDayBounds(new Date(), zone);
   const priced = plan.prices.map((p) => p.vehicle_type_id);
@@ -94,10 +96,8 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
   const difference = usePayDifference("pass");
   const buy = useMutation({
     mutationFn: () => buyPass(body, attemptKey),
-    onSuccess: async (pass) => {
-      await client.invalidateQueries({ queryKey: ["wallet"] });
-      await client.invalidateQueries({ queryKey: ["passes"] });
-      await client.invalidateQueries({ queryKey: ["plans"] });
+    onSuccess: (pass) => {
+      refreshAfterPurchase(client, ["wallet"], ["passes"], ["plans"]);
       void navigate(`/passes/${encodeURIComponent(pass.pass_code)}`);
     },
     // A failed attempt is over: the next Buy is a new one.
@@ -108,17 +108,7 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
     setNoPlate(false);
     buy.reset();
     difference.reset();
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+    changeFields(changes);
   };
   // An empty plate is said at the field, and nothing is sent.
   const [noPlate, setNoPlate] = useState(false);

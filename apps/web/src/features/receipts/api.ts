@@ -7,6 +7,7 @@ import {
 } from "@parkwell/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api, apiDownloadLink, ApiError } from "../../lib/api";
+import { saveBlob } from "../../lib/save-file";
 
 export const RECEIPTS_PAGE_SIZE = 20;
 
@@ -62,16 +63,7 @@ export const receiptQuery = (number: string, language: string) =>
  */
 export async function downloadReceiptPdf(pdfUrl: string, number: string): Promise<void> {
   const { blob } = await apiDownloadLink(pdfUrl, "application/pdf");
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = `${number}.pdf`;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the blob can go once the browser has taken it.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, `${number}.pdf`);
 }
 
 /**

@@ -10,6 +10,7 @@ import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from "@
 import type { ComponentType } from "react";
 import { api, apiDownloadLink } from "../../lib/api";
 import { loadStates } from "../../lib/states";
+import { filenameFromDisposition, saveBlob } from "../../lib/save-file";
 
 /** Nigeria's clock: the service is Nigeria's, so are the times its pages show. */
 export const NIGERIA_TIME_ZONE = "Africa/Lagos";
@@ -172,16 +173,7 @@ export function uploadVehicleDocFile(code: string, label: string, file: File) {
  */
 export async function downloadVehicleDocFile(url: string, fallbackName: string): Promise<void> {
   const { blob, disposition } = await apiDownloadLink(url, "*/*");
-  const name = /filename="([^"]+)"/.exec(disposition ?? "")?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = name;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, filenameFromDisposition(disposition) ?? fallbackName);
 }
 
 /** Expiry dates of a vehicle's papers renewed elsewhere. */

@@ -5,10 +5,11 @@ import {
   type VehicleDocQuoteBody,
   type VehicleDocType,
 } from "@parkwell/contract";
+import { refreshAfterPurchase } from "../../lib/query-client";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { CouponField } from "../../components/ui/coupon-field";
 import { Spinner } from "../../components/ui/spinner";
 import { useWalletInOtherCurrency } from "../../components/ui/top-up-notice";
@@ -44,6 +45,7 @@ import "../../components/ui/alert.css";
 import "../../components/ui/content.css";
 import "../../components/ui/price-lines.css";
 import "./vehicle-docs.css";
+import { useAddressFields } from "../../lib/address-fields";
 
 /**
  * /vehicle-docs-renewal: the renewal of a Nigerian vehicle's papers. Another selected country is
@@ -110,7 +112,7 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const id = useId();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeFields] = useAddressFields();
   const vehicles = useQuery(renewalVehiclesQuery());
   // The selected country, one that offers the renewal (VehicleDocsRenewalPage checked).
   const country = useSelectedCountry();
@@ -149,18 +151,7 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   // The coupon code asked for (the server says whether it applies, and what it saves).
   const couponCode = params.get("coupon") || undefined;
 
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (changes: Record<string, string | undefined>) => changeFields(changes);
   const toggle = (doc: VehicleDocType, on: boolean) => {
     // Comprehensive covers third parties too: the two insurances exclude each other.
     const others = INSURANCE_DOC_TYPES.includes(doc)
@@ -197,9 +188,8 @@ function RenewalService({ AddressPicker }: { AddressPicker: AddressPicker }) {
   const pay = useMutation({
     mutationFn: ({ body, total, key }: { body: VehicleDocQuoteBody; total: number; key: string }) =>
       placeVehicleDocRequest({ ...body, ...payers.companyBody }, total, key),
-    onSuccess: async (placed) => {
-      await client.invalidateQueries({ queryKey: ["wallet"] });
-      await client.invalidateQueries({ queryKey: ["vehicle-docs"] });
+    onSuccess: (placed) => {
+      refreshAfterPurchase(client, ["wallet"], ["vehicle-docs"]);
       void navigate(`/vehicle-docs-renewal/requests/${encodeURIComponent(placed.code)}`);
     },
     onError: async (err) => {

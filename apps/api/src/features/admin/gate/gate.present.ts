@@ -29,5 +29,9 @@ export function presentGateBooking(b: GateBookingRow): GateBooking {
             connector: b.chargerConnector as ChargerConnector,
             power_kw: Number(b.chargerPowerKw),
           },
+    flight:
+      b.flightNumber === null && b.returnDate === null
+        ? null
+        : { flight_number: b.flightNumber, return_date: b.returnDate },
   };
 }

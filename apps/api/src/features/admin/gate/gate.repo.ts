@@ -1,7 +1,15 @@
 /** The gate's queries: bookings by code, check-in and check-out marks, today's lists. */
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import type { Db } from "../../../db/client";
-import { bookings, events, parkChargers, parks, users, vehicleTypes } from "../../../db/schema/index";
+import {
+  bookingFlights,
+  bookings,
+  events,
+  parkChargers,
+  parks,
+  users,
+  vehicleTypes,
+} from "../../../db/schema/index";
 import type { Tx } from "../../../db/tx";
 import { parkScopeSql } from "../access.repo";
 
@@ -41,6 +49,8 @@ const gateColumns = {
   chargerId: parkChargers.id,
   chargerConnector: parkChargers.connector,
   chargerPowerKw: parkChargers.powerKw,
+  flightNumber: bookingFlights.flightNumber,
+  returnDate: bookingFlights.returnDate,
 };
 
 function gateSelect(db: Tx) {
@@ -51,7 +61,8 @@ function gateSelect(db: Tx) {
     .innerJoin(vehicleTypes, eq(vehicleTypes.id, bookings.vehicleTypeId))
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(events, eq(events.id, bookings.eventId))
-    .leftJoin(parkChargers, eq(parkChargers.id, bookings.chargerId));
+    .leftJoin(parkChargers, eq(parkChargers.id, bookings.chargerId))
+    .leftJoin(bookingFlights, eq(bookingFlights.bookingId, bookings.id));
 }
 
 /** A booking as the gate reads it. */

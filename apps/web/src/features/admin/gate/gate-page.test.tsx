@@ -54,6 +54,7 @@ const booking = GateBookingSchema.parse({
   overstay_amount: 0,
   overstay_owed: 0,
   charger: null,
+  flight: null,
 });
 
 function gateApi(permissions: string[]) {
@@ -114,6 +115,25 @@ describe("the gate page", () => {
     await userEvent.type(await screen.findByLabelText("Booking code"), "PW-7K3MQ2XA{Enter}");
     const shown = await screen.findByTestId("gate-charger");
     expect(shown.textContent).toBe("EV chargerCCS2 · 50 kW");
+  });
+
+  it("shows an airport booking's flight and the day the driver flies back, in English and French", async () => {
+    const flying = { ...booking, flight: { flight_number: "W3105", return_date: "2027-01-14" } };
+    const api = () =>
+      gateApi(["gate.create", "gate.update"]).on("POST /admin/checkins", {
+        json: { message: "Checked in", booking: flying },
+      });
+    const en = await renderWithApp(<GatePage />, { api: api(), route: "/admin/gate?park=12" });
+    await userEvent.type(await screen.findByLabelText("Booking code"), "PW-7K3MQ2XA{Enter}");
+    expect((await screen.findByTestId("gate-flight")).textContent).toBe(
+      "FlightW3105 · back on 14 January 2027",
+    );
+    en.unmount();
+    await renderWithApp(<GatePage />, { api: api(), route: "/admin/gate?park=12", language: "fr" });
+    await userEvent.type(await screen.findByLabelText("Code de réservation"), "PW-7K3MQ2XA{Enter}");
+    expect((await screen.findByTestId("gate-flight")).textContent).toBe(
+      "VolW3105 · retour le 14 janvier 2027",
+    );
   });
 
   it("says the charger in French words (a no-break space before kW)", async () => {

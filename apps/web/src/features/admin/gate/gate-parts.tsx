@@ -1,3 +1,4 @@
+import { formatCalendarDay } from "@parkwell/contract";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "../../../components/ui/form-alert";
@@ -64,6 +65,20 @@ export function BookingCard({
           <dt>{t("result.park")}</dt>
           <dd>{booking.park.name}</dd>
         </div>
+        {booking.flight && (
+          <div data-testid="gate-flight">
+            <dt>{t("result.flight")}</dt>
+            <dd>
+              {[
+                booking.flight.flight_number,
+                booking.flight.return_date &&
+                  t("result.returns", { day: formatCalendarDay(booking.flight.return_date, i18n.language) }),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </dd>
+          </div>
+        )}
         {booking.event_name && (
           <div>
             <dt>{t("result.event")}</dt>
@@ -156,6 +171,7 @@ function BookingList({
                 <strong>{b.plate_number ?? t("result.noPlate")}</strong> ·{" "}
                 {vehicleTypeLabel(t, b.vehicle_type_id, b.vehicle_type)} · {b.driver_first_name}
                 {b.event_name && ` · ${b.event_name}`}
+                {b.flight?.flight_number && ` · ${t("today.flight", { number: b.flight.flight_number })}`}
               </span>
               <span className={`gate-badge gate-badge--${stateOf(b)}`}>{t(`today.state.${stateOf(b)}`)}</span>
               {b.charger && (

@@ -1,5 +1,5 @@
 import { adminApi, adminDownload } from "../api";
-import { filenameFromDisposition } from "../ui/csv";
+import { filenameFromDisposition, saveBlob } from "../../../lib/save-file";
 import { listParams } from "../ui/use-url-filters";
 
 export const settlementsQuery = (f: Record<string, string>, page: number, size: number) => ({
@@ -32,14 +32,5 @@ export async function downloadStatement(id: number, kind: "csv" | "pdf", languag
           accept: "application/pdf",
         })
       : await adminDownload("/settlements/{id}.csv", { params: { id }, accept: "text/csv" });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = filenameFromDisposition(disposition) ?? `statement-${id}.${kind}`;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the blob can go once the browser has taken it.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, filenameFromDisposition(disposition) ?? `statement-${id}.${kind}`);
 }

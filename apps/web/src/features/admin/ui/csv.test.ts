@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../../lib/api";
-import { csvFilename, downloadCsv, filenameFromDisposition } from "./csv";
+import { filenameFromDisposition } from "../../../lib/save-file";
+import { csvFilename, downloadCsv } from "./csv";
 
 describe("CSV download names", () => {
   it("reads the server's file name", () => {

@@ -1,23 +1,9 @@
 import type { PlainPathFor, QueryParams } from "../../../lib/api";
 import { adminDownload, type AdminPaths } from "../api";
+import { filenameFromDisposition, saveBlob } from "../../../lib/save-file";
 
 /** A back-office list's route (under /api/v1/admin) that also answers `format=csv`. */
 export type CsvPath = PlainPathFor<AdminPaths, "GET">;
-
-/** The file name a response names in Content-Disposition (`filename="x.csv"` or `filename*=UTF-8''x.csv`). */
-export function filenameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (star?.[1]) {
-    try {
-      return decodeURIComponent(star[1].trim());
-    } catch {
-      // A badly encoded name: fall through to the plain one.
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain?.[1]?.trim() || null;
-}
 
 /** `name-2026-11-25.csv`: the date of the download, so two exports do not overwrite each other. */
 export function csvFilename(base: string, now = new Date()): string {
@@ -34,14 +20,5 @@ export async function downloadCsv(path: CsvPath, query: QueryParams, filename: s
     query: { ...query, format: "csv" },
     accept: "text/csv, application/json",
   });
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = href;
-  link.download = filenameFromDisposition(disposition) ?? filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has started the download; the blob can go once the browser has taken it.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+  saveBlob(blob, filenameFromDisposition(disposition) ?? filename);
 }

@@ -12,6 +12,7 @@ import { handleAdminError } from "../api";
 import { fileLabelText } from "../../../lib/vehicle-doc-labels";
 import { uploadVehicleDocScan, vehicleDocFilesQuery, type VehicleDocFileRow } from "./api";
 import { NIGERIA_ZONE } from "./states";
+import { saveBlob } from "../../../lib/save-file";
 
 /** What the API takes (decision 032): JPEG, PNG or PDF, checked again on the server by the bytes. */
 const TYPES = ["image/jpeg", "image/png", "application/pdf"] as const;
@@ -88,15 +89,7 @@ function FileList({ code, items }: { code: string; items: VehicleDocFileRow[] })
       const link = await liveLink(client, code, file);
       if (!link) throw new Error(t("files.purged"));
       const { blob } = await apiDownloadLink(link.url, file.content_type);
-      const href = URL.createObjectURL(blob);
-      const a = document.createElement("a");
-      a.href = href;
-      a.download = `${fileLabelText(t, file.label)}.${EXTENSION[file.content_type] ?? "bin"}`;
-      a.hidden = true;
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(href), 10_000);
+      saveBlob(blob, `${fileLabelText(t, file.label)}.${EXTENSION[file.content_type] ?? "bin"}`);
     } catch (err) {
       handleAdminError(err);
       setError(errorText(t, err));

@@ -3,11 +3,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, SelectField, TextField } from "../../../components/ui/form-field";
 import { SearchTextField } from "../../../components/ui/search-text-field";
-import type { EventQuery } from "../search-params";
+import { formQuery } from "../../../lib/form-query";
+import { parseEventQuery, type EventQuery } from "../search-params";
 
 /**
  * Text, category and dates; every change goes back to page 1. The parent keys it by the search
- * text so that a new URL resets the text box.
+ * text so that a new URL resets the text box. The form is also a plain GET to the list, and its
+ * submit reads what its fields show (formQuery), as that GET sends it: a driver may type before
+ * the page is hydrated.
  */
 export function EventFilters({
   query,
@@ -19,17 +22,18 @@ export function EventFilters({
   const { t } = useTranslation("events");
   const [text, setText] = useState(query.search ?? "");
   const update = (patch: Partial<EventQuery>) => onChange({ ...query, ...patch, page: 1 });
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    update({ search: text.trim() || undefined });
+    onChange(parseEventQuery(formQuery(e.currentTarget)));
   };
   return (
-    <form className="event-filters" role="search" onSubmit={submit}>
+    <form className="event-filters" role="search" action="/events" onSubmit={submit}>
       <Field label={t("list.searchLabel")} wide>
         {(control) => (
           <div className="event-inline">
             <SearchTextField
               id={control.id}
+              name="search"
               value={text}
               onChange={setText}
               placeholder={t("list.searchPlaceholder")}
@@ -40,6 +44,7 @@ export function EventFilters({
       </Field>
       <SelectField
         label={t("list.categoryLabel")}
+        name="category"
         value={query.category ?? ""}
         onChange={(e) => update({ category: (e.target.value || undefined) as EventCategory | undefined })}
         options={[
@@ -49,6 +54,7 @@ export function EventFilters({
       />
       <TextField
         label={t("list.fromLabel")}
+        name="from"
         type="date"
         value={query.from ?? ""}
         max={query.to}
@@ -56,6 +62,7 @@ export function EventFilters({
       />
       <TextField
         label={t("list.toLabel")}
+        name="to"
         type="date"
         value={query.to ?? ""}
         min={query.from}

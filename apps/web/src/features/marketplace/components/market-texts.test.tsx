@@ -1,8 +1,10 @@
 // @vitest-environment happy-dom
 import { MarketCategorySchema, MarketHomeSchema, MarketItemSummarySchema } from "@parkwell/contract";
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
 import { FakeApi, renderWithApp } from "../../../test/render";
+import { MARKET_PAGE_SIZE, toSearchParams, type MarketQuery } from "../search-params";
 import { ItemCard } from "./item-card";
 import { MarketFilters } from "./market-filters";
 import { SliderStrip } from "./slider-strip";
@@ -90,5 +92,68 @@ describe("the marketplace's lists of staff texts", () => {
     expect(screen.getByText("Wipers").closest(MARKED)?.getAttribute("lang")).toBe("en");
     expect(screen.getByText("Entretien auto", { selector: "button *, button" }).closest(MARKED)).toBeNull();
     expect(screen.queryByTestId("text-language-note")).toBeNull();
+  });
+});
+
+describe("the marketplace's filters before hydration", () => {
+  const renderFilters = async (query: MarketQuery) => {
+    const onChange = vi.fn<(q: MarketQuery) => void>();
+    await renderWithApp(
+      <>
+        <h1>Marketplace</h1>
+        <MarketFilters query={query} categories={categories} onChange={onChange} />
+      </>,
+      { api: new FakeApi() },
+    );
+    return onChange;
+  };
+
+  it("are a plain GET to the list with the names the list reads, the chosen category included", async () => {
+    const query: MarketQuery = {
+      search: "wipers",
+      category: "car-care",
+      kind: "product",
+      onOffer: true,
+      sort: "price_asc",
+      page: 2,
+      size: MARKET_PAGE_SIZE,
+    };
+    await renderFilters(query);
+    const form = screen.getByRole("search") as HTMLFormElement;
+    expect(form.getAttribute("action")).toBe("/marketplace");
+    expect(form.method).toBe("get");
+    expect(screen.getByRole("searchbox").getAttribute("name")).toBe("search");
+    expect(screen.getByLabelText("Type").getAttribute("name")).toBe("kind");
+    expect(screen.getByLabelText("Sort by").getAttribute("name")).toBe("sort");
+    const onOffer = screen.getByRole("checkbox", { name: "On offer only" });
+    expect([onOffer.getAttribute("name"), onOffer.getAttribute("value")]).toEqual(["on_offer", "true"]);
+    // What the browser sends is the list's search on its first page.
+    const sent = new URLSearchParams([...new FormData(form)] as [string, string][]);
+    expect(Object.fromEntries(sent)).toEqual(Object.fromEntries(toSearchParams({ ...query, page: 1 })));
+  });
+
+  it("search with what the fields show when React's state never heard of it (typed before hydration)", async () => {
+    const onChange = await renderFilters({
+      category: "wipers",
+      sort: "popular",
+      page: 3,
+      size: MARKET_PAGE_SIZE,
+    });
+    // Hydration keeps what was typed or chosen on the screen and fires no change: set the fields as
+    // the browser did, without an input event.
+    (screen.getByRole("searchbox") as HTMLInputElement).value = " dash cam ";
+    (screen.getByLabelText("Type") as HTMLSelectElement).value = "product";
+    (screen.getByLabelText("Sort by") as HTMLSelectElement).value = "newest";
+    (screen.getByRole("checkbox", { name: "On offer only" }) as HTMLInputElement).checked = true;
+    await userEvent.click(screen.getByRole("button", { name: "Search" }));
+    expect(onChange).toHaveBeenLastCalledWith({
+      search: "dash cam",
+      category: "wipers",
+      kind: "product",
+      onOffer: true,
+      sort: "newest",
+      page: 1,
+      size: MARKET_PAGE_SIZE,
+    });
   });
 });

@@ -1,8 +1,9 @@
 import type { OrderType } from "@parkwell/contract";
+import { refreshAfterPurchase } from "../../../lib/query-client";
 import { useMutation, useQueries, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { PayerChoice, usePayingCompanies } from "../../../components/payer-choice";
 import { usePayDifference } from "../../../components/ui/pay-difference";
 import { Spinner } from "../../../components/ui/spinner";
@@ -29,6 +30,7 @@ import { pickupOrigin } from "../pickup-origin";
 import "../../../components/ui/alert.css";
 import "../../../components/ui/content.css";
 import "../marketplace.css";
+import { useAddressFields } from "../../../lib/address-fields";
 
 /** A new key per attempt; the same one for a retry of that attempt. */
 const newAttemptKey = (): string => crypto.randomUUID();
@@ -46,7 +48,7 @@ export function MarketCheckoutPage() {
   const lines = useCart(country.code);
   const navigate = useNavigate();
   const client = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, changeFields] = useAddressFields();
   const addresses = useQuery(addressesQuery(country.code));
   // Pickup parks come nearest first from the driver (position, else a placed address, else the
   // country's centre); asked once the addresses and the position are known, so the default does
@@ -136,18 +138,7 @@ export function MarketCheckoutPage() {
   if (attempt.for !== inputKey) setAttempt({ key: newAttemptKey(), for: inputKey });
   const attemptKey = attempt.for === inputKey ? attempt.key : null;
 
-  const update = (changes: Record<string, string | undefined>) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        for (const [k, v] of Object.entries(changes)) {
-          if (v) next.set(k, v);
-          else next.delete(k);
-        }
-        return next;
-      },
-      { replace: true },
-    );
+  const update = (changes: Record<string, string | undefined>) => changeFields(changes);
 
   const difference = usePayDifference("order");
   const order = useMutation({
@@ -162,11 +153,9 @@ export function MarketCheckoutPage() {
       key: string;
       companyId: number | null;
     }) => placeOrder(body, total, key, companyId),
-    onSuccess: async (placed) => {
+    onSuccess: (placed) => {
       emptyCart(country.code);
-      await client.invalidateQueries({ queryKey: ["wallet"] });
-      await client.invalidateQueries({ queryKey: ["orders"] });
-      await client.invalidateQueries({ queryKey: ["marketplace"] });
+      refreshAfterPurchase(client, ["wallet"], ["orders"], ["marketplace"]);
       void navigate(`/orders/${encodeURIComponent(placed.order_code)}?placed=1`);
     },
     onError: async (err) => {

@@ -15,8 +15,9 @@ import { Field, SelectField, TextField } from "../../../components/ui/form-field
 import { SearchTextField } from "../../../components/ui/search-text-field";
 import { useVehicleTypes } from "../api";
 import { formatNumber } from "../../../lib/format";
+import { formQuery } from "../../../lib/form-query";
 import { windowWallClock } from "../../../lib/zoned-time";
-import type { ParkQuery } from "../search-params";
+import { parseParkQuery, toSearchParams, type ParkQuery } from "../search-params";
 
 interface Props {
   query: ParkQuery;
@@ -28,9 +29,24 @@ interface Props {
 /** The charging powers the filter offers: a home-like AC charge, fast AC, DC fast, DC ultra-fast. */
 const MIN_KW_CHOICES = [7, 22, 50, 150] as const;
 
+/** The URL's parameters that a field of the form sends; the others go with it as hidden fields. */
+const FIELDS = [
+  "search",
+  "type",
+  "vehicle_type_id",
+  "sort",
+  "min_rating",
+  "start_time",
+  "end_time",
+  "connector",
+  "min_kw",
+];
+
 /**
  * Text, type, amenities, vehicle, window, chargers and sort; every change goes back to page 1. The
- * parent keys it by the search text so that a new URL resets the text box.
+ * parent keys it by the search text so that a new URL resets the text box. The form is also a
+ * plain GET to the list, and its submit reads what its fields show (formQuery), as that GET sends
+ * it: a driver may type before the page is hydrated.
  */
 export function ParkFilters({ query, zone, onChange }: Props) {
   const { t, i18n } = useTranslation("parks");
@@ -38,9 +54,15 @@ export function ParkFilters({ query, zone, onChange }: Props) {
   const vehicles = useVehicleTypes();
   const [text, setText] = useState(query.search ?? "");
   const update = (patch: Partial<ParkQuery>) => onChange({ ...query, ...patch, page: 1 });
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    update({ search: text.trim() || undefined });
+    const sent = parseParkQuery(formQuery(e.currentTarget));
+    onChange({
+      ...sent,
+      search: sent.search?.trim() || undefined,
+      // Until the vehicle types come, the select cannot show the URL's vehicle: it is kept.
+      vehicleTypeId: vehicles.data ? sent.vehicleTypeId : query.vehicleTypeId,
+    });
   };
   const toggle = (a: Amenity) =>
     update({
@@ -66,12 +88,20 @@ export function ParkFilters({ query, zone, onChange }: Props) {
   const endInput = windowWallClock(query.end, zone ?? "UTC") ?? "";
 
   return (
-    <form className="park-filters" role="search" onSubmit={submit}>
+    <form className="park-filters" role="search" action="/parks-list" onSubmit={submit}>
+      {/* The rest of the URL's search goes with the GET as it is: the place, and the amenities,
+          which the URL lists in one parameter (a checkbox sends one each). */}
+      {[...toSearchParams({ ...query, page: 1 })]
+        .filter(([name]) => !FIELDS.includes(name))
+        .map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       <Field label={t("searchLabel")} wide>
         {(control) => (
           <div className="park-inline">
             <SearchTextField
               id={control.id}
+              name="search"
               value={text}
               onChange={setText}
               placeholder={t("searchPlaceholder")}
@@ -85,12 +115,14 @@ export function ParkFilters({ query, zone, onChange }: Props) {
         <div className="park-filters__grid">
           <SelectField
             label={t("typeLabel")}
+            name="type"
             value={query.type ?? ""}
             onChange={(e) => update({ type: (e.target.value || undefined) as ParkType | undefined })}
             options={[["", t("anyType")], ...PARK_TYPES.map((p) => [p, t(`type.${p}`)] as const)]}
           />
           <SelectField
             label={t("vehicleLabel")}
+            name="vehicle_type_id"
             value={query.vehicleTypeId ?? ""}
             onChange={(e) => update({ vehicleTypeId: e.target.value ? Number(e.target.value) : undefined })}
             options={[
@@ -102,6 +134,7 @@ export function ParkFilters({ query, zone, onChange }: Props) {
           />
           <SelectField
             label={t("sortLabel")}
+            name="sort"
             value={query.sort ?? ""}
             onChange={(e) => update({ sort: (e.target.value || undefined) as ParkSort | undefined })}
             options={[
@@ -114,6 +147,7 @@ export function ParkFilters({ query, zone, onChange }: Props) {
           />
           <SelectField
             label={t("minRatingLabel")}
+            name="min_rating"
             value={query.minRating ?? ""}
             onChange={(e) => update({ minRating: e.target.value ? Number(e.target.value) : undefined })}
             options={[
@@ -123,6 +157,7 @@ export function ParkFilters({ query, zone, onChange }: Props) {
           />
           <TextField
             label={t("startLabel")}
+            name="start_time"
             type="datetime-local"
             value={startInput}
             describedBy={`${id}-local`}
@@ -130,6 +165,7 @@ export function ParkFilters({ query, zone, onChange }: Props) {
           />
           <TextField
             label={t("endLabel")}
+            name="end_time"
             type="datetime-local"
             value={endInput}
             min={startInput || undefined}
@@ -151,6 +187,7 @@ export function ParkFilters({ query, zone, onChange }: Props) {
           {/* Beside EV charging: the parks whose chargers fit the car (decision 045). */}
           <SelectField
             label={t("connectorLabel")}
+            name="connector"
             value={query.connector ?? ""}
             onChange={(e) =>
               update({ connector: (e.target.value || undefined) as ChargerConnector | undefined })
@@ -162,6 +199,7 @@ export function ParkFilters({ query, zone, onChange }: Props) {
           />
           <SelectField
             label={t("minKwLabel")}
+            name="min_kw"
             value={query.minKw ?? ""}
             onChange={(e) => update({ minKw: e.target.value ? Number(e.target.value) : undefined })}
             options={[
