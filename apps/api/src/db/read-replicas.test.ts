@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readAfterOf } from "../plugins/read-your-writes";
-import { formatLsn, parseLsn, replayLag, replicaVerdict } from "./read-replicas";
+import { formatLsn, hasReplayed, parseLsn, replayLag, replicaVerdict } from "./read-replicas";
 
 describe("WAL positions", () => {
   it("reads and writes PostgreSQL's notation, comparing as numbers", () => {
@@ -36,6 +36,28 @@ describe("replayLag", () => {
     expect(replayLag(samples, 300n, 3_500)).toBe(0);
     expect(replayLag(samples, 300n, 3_600_000)).toBe(0);
     expect(replayLag([], 0n, 10)).toBe(0);
+  });
+});
+
+describe("hasReplayed", () => {
+  const page = parseLsn("0/2A6000")!; // a WAL page boundary (8 kB pages)
+
+  it("takes a primary position just past a page's header for the boundary an idle primary's last record ended on", () => {
+    // The insert position after a record that ends on a page boundary is past the next page's
+    // header (24 bytes; 40 at a segment's start); the standby's replay stops at the boundary.
+    expect(hasReplayed(page, page + 24n)).toBe(true);
+    expect(hasReplayed(page, page + 40n)).toBe(true);
+    expect(replayLag([{ lsn: page + 24n, at: 1_000 }], page, 60_000)).toBe(0);
+    // With 16 kB pages, the same position is mid-page.
+    expect(hasReplayed(page, page + 24n, 16_384)).toBe(false);
+  });
+
+  it("never takes a written record for replayed", () => {
+    // The smallest record after a page's header ends 48 bytes or more past the boundary.
+    expect(hasReplayed(page, page + 48n)).toBe(false);
+    expect(hasReplayed(page + 8n, page + 32n)).toBe(false);
+    expect(hasReplayed(page - 8n, page + 24n)).toBe(false);
+    expect(hasReplayed(page + 24n, page + 24n)).toBe(true);
   });
 });
 

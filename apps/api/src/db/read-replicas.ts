@@ -34,9 +34,31 @@ export interface LsnSample {
  * Measured this way, an idle primary does not look like a lagging replica (the time since the
  * last replayed transaction would grow with no write to replay).
  */
-export function replayLag(samples: readonly LsnSample[], replayed: bigint, now: number): number {
-  for (const s of samples) if (s.lsn > replayed) return Math.max(0, now - s.at);
+export function replayLag(
+  samples: readonly LsnSample[],
+  replayed: bigint,
+  now: number,
+  walPageBytes = DEFAULT_WAL_PAGE_BYTES,
+): number {
+  for (const s of samples) if (!hasReplayed(replayed, s.lsn, walPageBytes)) return Math.max(0, now - s.at);
   return 0;
+}
+
+/** PostgreSQL's WAL page size unless built otherwise (the server's wal_block_size). */
+const DEFAULT_WAL_PAGE_BYTES = 8_192;
+/** A WAL page's header at the start of a segment (the long one); other pages' is 24 bytes. */
+const WAL_LONG_PAGE_HEADER_BYTES = 40n;
+
+/**
+ * Whether a standby that has replayed up to `replayed` has everything the primary had written at
+ * `lsn`. The primary's insert position, once its last record ends exactly on a WAL page boundary,
+ * points past the next page's header, where the next record will go; the standby's replay stops
+ * at the boundary. Both mean the same WAL, and an idle primary would otherwise make its standby
+ * lag for ever. No record fits within a page header, so nothing written is taken for replayed.
+ */
+export function hasReplayed(replayed: bigint, lsn: bigint, walPageBytes = DEFAULT_WAL_PAGE_BYTES): boolean {
+  if (replayed >= lsn) return true;
+  return replayed % BigInt(walPageBytes) === 0n && lsn - replayed <= WAL_LONG_PAGE_HEADER_BYTES;
 }
 
 /** A check's reading of a replica, and whether it serves reads. */
@@ -59,8 +81,9 @@ export function replicaVerdict(
   highest: bigint | null,
   now: number,
   maxLagMs: number,
+  walPageBytes = DEFAULT_WAL_PAGE_BYTES,
 ): ReplicaVerdict {
-  const lagMs = samples.length === 0 ? null : Math.round(replayLag(samples, replayed, now));
+  const lagMs = samples.length === 0 ? null : Math.round(replayLag(samples, replayed, now, walPageBytes));
   if (highest !== null && replayed < highest)
     return { inRotation: false, reason: "behind where it was (restarted, catching up)", lagMs };
   if (lagMs !== null && lagMs > maxLagMs)
@@ -100,6 +123,8 @@ interface Replica {
   monitor: pg.Pool;
   /** The WAL position it had replayed at its last check, or a later ask. */
   replayed: bigint | null;
+  /** Its WAL page size (wal_block_size), read at its checks. */
+  walPageBytes: number;
 }
 
 const CHECK_TIMEOUT_MS = 1_000;
@@ -161,6 +186,7 @@ export class ReadReplicas {
         pool,
         monitor,
         replayed: null,
+        walPageBytes: DEFAULT_WAL_PAGE_BYTES,
         state: {
           name: `${u.hostname}:${u.port || "5432"}${u.pathname}`,
           inRotation: false,
@@ -218,7 +244,7 @@ export class ReadReplicas {
         : request;
     const order = ready.map((_, i) => ready[(start + i) % ready.length]!);
     if (floor === null) return order[0]!;
-    const caughtUp = order.find((r) => r.replayed !== null && r.replayed >= floor);
+    const caughtUp = order.find((r) => r.replayed !== null && hasReplayed(r.replayed, floor, r.walPageBytes));
     if (caughtUp) return caughtUp;
     // The write may have been replayed since the last check (replay takes milliseconds): ask once.
     const first = order[0]!;
@@ -229,7 +255,7 @@ export class ReadReplicas {
       const replayed = parseLsn(rows[0]?.lsn);
       if (replayed !== null && (first.replayed === null || replayed > first.replayed))
         first.replayed = replayed;
-      return replayed !== null && replayed >= floor ? first : null;
+      return replayed !== null && hasReplayed(replayed, floor, first.walPageBytes) ? first : null;
     } catch {
       // Not answered in time: this read goes to the primary; the checks judge the replica.
       return null;
@@ -269,12 +295,14 @@ export class ReadReplicas {
     let replayed: bigint | null;
     try {
       const { rows } = await withTimeout(
-        replica.monitor.query<{ standby: boolean; lsn: string | null }>(
-          "SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn",
+        replica.monitor.query<{ standby: boolean; lsn: string | null; page: number }>(
+          `SELECT pg_is_in_recovery() AS standby, pg_last_wal_replay_lsn()::text AS lsn,
+                  current_setting('wal_block_size')::int AS page`,
         ),
       );
       standby = rows[0]?.standby === true;
       replayed = parseLsn(rows[0]?.lsn);
+      if (rows[0]?.page) replica.walPageBytes = rows[0].page;
     } catch (err) {
       replica.state.lagMs = null;
       this.set(replica, false, `unreachable: ${messageOf(err)}`);
@@ -293,6 +321,7 @@ export class ReadReplicas {
       replica.replayed,
       performance.now(),
       this.options.maxLagMs,
+      replica.walPageBytes,
     );
     if (replica.replayed === null || replayed > replica.replayed) replica.replayed = replayed;
     if (verdict.lagMs === null) return;

@@ -14,7 +14,7 @@ import { buildApp } from "../app";
 import { bearer, createStaff, createUser } from "../test/factories";
 import { freshDatabase, inRotation, replicaUrls, testConfig, type FreshDatabase } from "../test/harness";
 import { openDatabase, queryRows, type Database } from "./client";
-import { parseLsn } from "./read-replicas";
+import { hasReplayed, parseLsn } from "./read-replicas";
 
 const CONTROL = process.env.TEST_REPLICA_CONTROL;
 
@@ -25,11 +25,18 @@ async function replica(action: "stop" | "start" | "delay", ms = 0): Promise<void
   if (res.status !== 204) throw new Error(`replica ${action}: ${res.status} ${await res.text()}`);
 }
 
-/** Polls `check` until it holds (or fails after `ms`). */
-async function eventually(check: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+/** Polls `check` until it holds (or fails after `ms`, saying what `state` shows then). */
+async function eventually(
+  check: () => Promise<boolean> | boolean,
+  ms = 15_000,
+  state?: () => unknown,
+): Promise<void> {
   const until = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > until) throw new Error("the condition did not come true in time");
+    if (Date.now() > until)
+      throw new Error(
+        `the condition did not come true in time${state ? `: ${JSON.stringify(state())}` : ""}`,
+      );
     await sleep(100);
   }
 }
@@ -85,6 +92,8 @@ describe.skipIf(!CONTROL)("read replicas (PostgreSQL and a streaming replica)", 
     return p;
   }
 
+  /** What a process's checks show of its replica, and what it logged: a failed wait says it. */
+  const seen = (p: Process) => () => ({ replica: p.database.replicas!.states()[0], logged: p.lines });
   const primary = () => fresh.database.db;
   let park: { id: number; slug: string; name: string };
   const parkName = async (app: FastifyInstance, cookie?: string) => {
@@ -116,7 +125,7 @@ describe.skipIf(!CONTROL)("read replicas (PostgreSQL and a streaming replica)", 
     try {
       await eventually(async () => {
         const { rows } = await client.query<{ lsn: string }>("SELECT pg_last_wal_replay_lsn()::text AS lsn");
-        return (parseLsn(rows[0]?.lsn) ?? 0n) >= target;
+        return hasReplayed(parseLsn(rows[0]?.lsn) ?? 0n, target);
       });
     } finally {
       await client.end();
@@ -202,7 +211,7 @@ describe.skipIf(!CONTROL)("read replicas (PostgreSQL and a streaming replica)", 
     await replica("delay", 4_000);
     try {
       await rename("Written while the replica lags");
-      await eventually(() => p.database.replicas!.states()[0]!.inRotation === false);
+      await eventually(() => p.database.replicas!.states()[0]!.inRotation === false, 15_000, seen(p));
       expect(p.lines).toHaveLength(1);
       expect(p.lines[0]).toMatch(/^read replica out of rotation: lagging \d+ ms \(more than 1000 ms\)$/);
       const health = (await p.app.inject({ url: "/api/health" })).json<Health>();
@@ -220,7 +229,7 @@ describe.skipIf(!CONTROL)("read replicas (PostgreSQL and a streaming replica)", 
       expect(await parkName(p.app)).toBe("Written while the replica lags");
 
       await replica("delay", 0);
-      await eventually(() => p.database.replicas!.states()[0]!.inRotation);
+      await eventually(() => p.database.replicas!.states()[0]!.inRotation, 15_000, seen(p));
       expect(p.lines).toEqual([
         expect.stringMatching(/^read replica out of rotation: lagging/),
         "read replica back in rotation",
@@ -254,7 +263,7 @@ describe.skipIf(!CONTROL)("read replicas (PostgreSQL and a streaming replica)", 
     try {
       await sleep(700);
       await replica("stop");
-      await eventually(() => p.database.replicas!.states()[0]!.inRotation === false);
+      await eventually(() => p.database.replicas!.states()[0]!.inRotation === false, 15_000, seen(p));
       expect(p.database.replicas!.states()[0]!.reason).toMatch(/^unreachable: /);
       await sleep(700);
       await replica("start");

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { openDatabase, pgliteDatabase, type Database } from "../db/client";
+import { hasReplayed, parseLsn } from "../db/read-replicas";
 
 /**
  * The API suite's databases, reused within a worker: once a test file's context closes, its copy
@@ -273,13 +274,12 @@ export async function givePgBack(adminUrl: string, name: string): Promise<void> 
 async function replayedOnReplica(name: string, lsn: string): Promise<boolean> {
   const base = process.env.TEST_DATABASE_READ_URL;
   if (!base) return true;
+  const target = parseLsn(lsn)!;
   return withClient(databaseUrl(base, name), async (c) => {
     for (const until = Date.now() + 15_000; Date.now() < until;) {
-      const { rows } = await c.query<{ done: boolean }>(
-        "SELECT coalesce(pg_last_wal_replay_lsn() >= $1::pg_lsn, false) AS done",
-        [lsn],
-      );
-      if (rows[0]?.done) return true;
+      const { rows } = await c.query<{ lsn: string | null }>("SELECT pg_last_wal_replay_lsn()::text AS lsn");
+      const replayed = parseLsn(rows[0]?.lsn);
+      if (replayed !== null && hasReplayed(replayed, target)) return true;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return false;
