@@ -4,17 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useBrowser, VIEWPORTS, watchedPage, arriveAt } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
-import { demoTopUp, type OpenPark, quarterHoursAhead } from "./support/api";
+import { openPkpass, walletKeys, type WalletKeys } from "../apps/api/src/test/wallet-pass-kit";
+import { apiCall, demoTopUp, quarterHoursAhead, twentyFourHourPark } from "./support/api";
 
-// An airport park's booking and the driver's flight (decision 068), on a server of its own with a
-// PostgreSQL database the test reads.
+// An airport park's booking, the driver's flight and the extension from the wallet pass (decision
+// 068), on a server of its own with wallet keys and a PostgreSQL database the test reads.
 let db: E2eDatabase;
 let server: RunningServer;
+let keys: WalletKeys;
 const browser = useBrowser();
 
 beforeAll(async () => {
+  keys = walletKeys();
   db = await createE2eDatabase();
-  server = await startServer({ DATABASE_URL: db.url });
+  server = await startServer({ DATABASE_URL: db.url, ...keys.env });
 });
 afterAll(async () => {
   await server?.stop();
@@ -25,18 +28,7 @@ describe("a booking at an airport park", () => {
   it("takes the driver's flight at checkout, shows it on the booking's page, and lets it change (fr then en, phone)", async () => {
     const user = await createSignedInUser(db, { countryId: 1 });
     await demoTopUp(server.url, user, 100_000);
-    const list = (await (
-      await fetch(`${server.url}/api/v1/parks/front/parks/?country=NG&type=airport&size=50`)
-    ).json()) as { items: { slug: string }[] };
-    let park: OpenPark | undefined;
-    for (const item of list.items) {
-      const found = (await (await fetch(`${server.url}/api/v1/front/parks/${item.slug}`)).json()) as OpenPark;
-      if (found.opening_hours === null && found.rates.length > 0) {
-        park = found;
-        break;
-      }
-    }
-    if (!park) throw new Error("No 24-hour airport park in Nigeria");
+    const park = await twentyFourHourPark(server.url, "airport");
     const start = quarterHoursAhead(5);
     const end = new Date(start.getTime() + 3 * 24 * 3_600_000);
     const returns = dayOnClock(new Date(end.getTime() - 6 * 3_600_000), park.time_zone);
@@ -108,6 +100,84 @@ describe("a booking at an airport park", () => {
       [code],
     );
     expect(moved!.return_date).toBe(earlier);
+    expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
+    await context.close();
+  });
+
+  it("is extended from its wallet pass's link on a phone with no session, then read on a desktop (fr, then en)", async () => {
+    const user = await createSignedInUser(db, { countryId: 1 });
+    await demoTopUp(server.url, user, 100_000);
+    const park = await twentyFourHourPark(server.url, "airport");
+    const start = quarterHoursAhead(5);
+    const booking = await apiCall<{ id: string; booking_code: string; end_time: string }>(
+      server.url,
+      user,
+      "/bookings",
+      {
+        method: "POST",
+        body: JSON.stringify({
+          park_id: park.id,
+          vehicle_type_id: park.rates[0]!.vehicle_type_id,
+          plate_number: "LAG-5151",
+          start_time: start.toISOString(),
+          end_time: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+        }),
+      },
+    );
+    // The link as the back of the Apple pass gives it to the phone.
+    const file = await fetch(`${server.url}/api/v1/bookings/${booking.id}/wallet-pass.pkpass`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(file.status).toBe(200);
+    const { pass } = openPkpass(Buffer.from(await file.arrayBuffer()), keys.caPem);
+    const link = pass.generic.backFields.find((f) => f.key === "extend")?.value ?? "";
+    expect(link.startsWith(`${server.url}/extend/${booking.id}?link=`), link).toBe(true);
+
+    // A phone that never signed in: the link alone opens the booking and extends it.
+    const context = await browser.newContext({ viewport: VIEWPORTS.phone });
+    await context.addInitScript(() => window.localStorage.setItem("language", "fr"));
+    const { page, problems } = await watchedPage(context);
+    await page.goto(link, { waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1, name: "Prolonger votre stationnement" }).waitFor();
+    await expect
+      .poll(() => page.getByTestId("booking-summary").textContent())
+      .toContain(booking.booking_code);
+    await page.getByTestId("extend-extra").waitFor();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.phone.width,
+    );
+    if (process.env.SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/extend-link-390-fr.png`, fullPage: true });
+    }
+    // With the keyboard: the button, then the confirmation it opens.
+    await page.getByRole("button", { name: "Prolonger la réservation" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("button", { name: /^Oui, payer/ }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("status").filter({ hasText: "Prolongé" }).waitFor();
+    const later = new Date(booking.end_time).getTime() + 3_600_000;
+    const [row] = await db.query<{ end_time: string }>("SELECT end_time::text FROM bookings WHERE id = $1", [
+      booking.id,
+    ]);
+    expect(new Date(row!.end_time).getTime()).toBe(later);
+    if (process.env.SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/extend-link-done-390-fr.png`, fullPage: true });
+    }
+
+    // The same link on a desktop, in English: the new end, and the next extension offered from it.
+    await context.addInitScript(() => window.localStorage.setItem("language", "en"));
+    await page.setViewportSize(VIEWPORTS.desktop);
+    await page.reload({ waitUntil: "networkidle" });
+    await page.getByRole("heading", { level: 1, name: "Extend your parking" }).waitFor();
+    await page.getByTestId("extend-extra").waitFor();
+    expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      VIEWPORTS.desktop.width,
+    );
+    if (process.env.SHOTS_DIR) {
+      await page.screenshot({ path: `${process.env.SHOTS_DIR}/extend-link-1366-en.png`, fullPage: true });
+    }
     expect(problems.filter((p) => !p.includes("net::ERR_NAME_NOT_RESOLVED"))).toEqual([]);
     await context.close();
   });

@@ -73,14 +73,15 @@ export function quarterHoursAhead(hours: number): Date {
   return new Date(Math.ceil(Date.now() / 900_000) * 900_000 + hours * 3_600_000);
 }
 
-/** A Nigerian park open around the clock with rates, so any window is bookable there. */
-export async function twentyFourHourPark(baseUrl: string): Promise<OpenPark> {
-  const list = (await (await fetch(`${baseUrl}/api/v1/parks/front/parks/?country=NG&size=50`)).json()) as {
+/** A Nigerian park (of `type`, when given) open around the clock with rates, so any window is bookable there. */
+export async function twentyFourHourPark(baseUrl: string, type?: string): Promise<OpenPark> {
+  const query = new URLSearchParams({ country: "NG", size: "50", ...(type ? { type } : {}) });
+  const list = (await (await fetch(`${baseUrl}/api/v1/parks/front/parks/?${query.toString()}`)).json()) as {
     items: { slug: string }[];
   };
   for (const item of list.items) {
     const park = (await (await fetch(`${baseUrl}/api/v1/front/parks/${item.slug}`)).json()) as OpenPark;
     if (park.opening_hours === null && park.rates.length > 0) return park;
   }
-  throw new Error("No 24-hour park in Nigeria");
+  throw new Error(`No 24-hour ${type ?? ""} park in Nigeria`);
 }

@@ -49,7 +49,7 @@ import { companyDashboardRoutes } from "./features/companies/company-dashboard.r
 import { companiesRoutes } from "./features/companies/companies.routes";
 import { companyInvitationRoutes } from "./features/companies/company-invitations.routes";
 import { inquiryRoutes } from "./features/inquiries/inquiries.routes";
-import { bookingsRoutes, bookingWalletPassRoutes, qrSecret } from "./features/bookings/bookings.routes";
+import { bookingsRoutes, bookingLinkRoutes, qrSecret } from "./features/bookings/bookings.routes";
 import { walletPassesOf } from "./lib/wallet-pass/wallet-pass";
 import { pushSenderOf } from "./lib/web-push";
 import { composePush } from "./jobs/push-job";
@@ -282,7 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const wallet = await walletPassesOf(config);
   const bookingDeps = { ...accounts, qrSecret: qr, ...deps.bookings, eventLine, wallet };
   await app.register(bookingsRoutes(bookingDeps, auth), { prefix: "/api/v1" });
-  await app.register(bookingWalletPassRoutes(bookingDeps, auth), { prefix: "/api/v1" });
+  await app.register(bookingLinkRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(guaranteeRoutes(bookingDeps, auth), { prefix: "/api/v1" });
   await app.register(holdRoutes(paymentDeps, config, auth, qr), { prefix: "/api/v1" });
   await app.register(purchaseCheckoutRoutes({ ...paymentDeps, kinds: checkoutKinds }, config, auth), {

@@ -223,6 +223,10 @@ export const ERRORS = {
     status: 404,
     when: "a .pkpass's plain link that is not one the server signed for that pass, or has expired",
   },
+  extension_link_invalid: {
+    status: 404,
+    when: "an extension link (an airport booking's wallet pass, decision 068) the server did not sign for that booking, or expired",
+  },
   push_unavailable: {
     status: 404,
     when: "a push subscription sent to a server without VAPID keys (decision 066)",

@@ -33,13 +33,14 @@ function bearer(req: FastifyRequest): string | null {
 export function registerAuth(app: FastifyInstance, { resolveToken }: AuthOptions) {
   app.decorateRequest("authUser", null);
 
-  const required: onRequestAsyncHookHandler = async (req) => {
+  const required: onRequestAsyncHookHandler = async (req) => authenticate(req);
+  async function authenticate(req: FastifyRequest): Promise<void> {
     const token = bearer(req);
     if (!token) throw new AppError(401, "unauthenticated", NO_TOKEN_MESSAGE);
     const user = await resolveToken(token);
     if (!user) throw new AppError(401, "invalid_token", BAD_TOKEN_MESSAGE);
     req.authUser = user;
-  };
+  }
 
   // The OpenAPI document says which routes need a token from the guard itself, never by hand:
   // a route with `onRequest: auth.required`, or every route of a scope guarded with `auth.guard`.
@@ -66,12 +67,15 @@ export function registerAuth(app: FastifyInstance, { resolveToken }: AuthOptions
   }
 
   /**
-   * For a route that opens with the bearer token or with a credential signed into its address (a
-   * wallet pass's plain link): the user when a valid token is present, as `optional`; the route
-   * answers the 401 itself when it has neither. Marked in the document as the token, or none.
+   * For a route that opens with the bearer token or with a credential signed into its address
+   * (`?link=`: a wallet pass's plain link, an extension link): without a link, exactly `required`
+   * (its 401s come before the body is read); with one, the user when a valid token is present, as
+   * `optional`, and the route reads the link. Marked in the document as the token, or none.
    */
   const tokenOrLink: onRequestAsyncHookHandler = async (req) => {
-    await userOfToken(req);
+    const link = (req.query as { link?: unknown } | undefined)?.link;
+    if (typeof link === "string" && link !== "") await userOfToken(req);
+    else await authenticate(req);
   };
 
   return { required, optional, tokenOrLink, guard };

@@ -143,6 +143,7 @@ interface Field {
   key: string;
   label?: string;
   value: string;
+  attributedValue?: string;
 }
 
 /** The parts of pass.json the tests read. */
@@ -184,6 +185,7 @@ interface GoogleClaims {
       barcode?: { value: string };
       subheader: { defaultValue: { value: string } };
       textModulesData: { id: string; header: string; body: string }[];
+      linksModuleData?: { uris: { id: string; uri: string; description: string }[] };
     }[];
   };
 }

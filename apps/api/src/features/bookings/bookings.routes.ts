@@ -7,9 +7,11 @@ import {
   ChangeVehicleBodySchema,
   BookingFlightBodySchema,
   ChangeWindowBodySchema,
+  BookingListItemSchema,
   BookingListQuerySchema,
   BookingPageSchema,
   BookingSchema,
+  type Booking,
   BookingQuoteQuerySchema,
   BookingQuoteSchema,
   BookingStatusQuerySchema,
@@ -33,15 +35,18 @@ import type { Clock } from "../../lib/clock";
 import { requestLanguage } from "../../lib/language";
 import type { Jobs } from "../../jobs/queue";
 import { accountLanguage, bookingPassContent } from "../../lib/wallet-pass/content";
+import type { PassLinkKind } from "../../lib/wallet-pass/pass-link";
 import {
+  extensionUrl,
   holderOf,
+  LINK_QUERY,
   passHolder,
-  PKPASS_QUERY,
   PKPASS_RESPONSE,
   pkpassLinkPath,
   pkpassOf,
   sendPkpass,
   walletLinks,
+  type PassHolder,
   type WalletPasses,
 } from "../../lib/wallet-pass/wallet-pass";
 import { requireUser, type Auth } from "../../plugins/auth";
@@ -68,6 +73,8 @@ export interface BookingRouteDeps {
   eventLine?: EventLine;
   /** Apple's and Google's wallet passes, where the server has their keys (decision 065). */
   wallet: WalletPasses;
+  /** The web app's address: the extension link on an airport booking's pass opens a page there. */
+  publicUrl: string;
 }
 
 /**
@@ -104,13 +111,20 @@ function presenters(deps: BookingRouteDeps) {
 }
 
 /**
- * A booking's Apple Wallet pass (decision 065), beside the guarded routes: the owner fetches it
- * with their bearer token, or opens the plain link the booking's page gave (`?link=`), which
- * needs none, so the phone hands the file to Wallet.
+ * A booking's wallet pass and its extension: the routes that open with the owner's bearer token
+ * or with a link signed into their address (`?link=`), which needs no sign-in. The .pkpass's plain
+ * link (decision 065) lets the phone hand the file to Wallet; an airport booking's pass carries an
+ * extension link (decision 068) that reads the booking, quotes and extends it.
  */
-export function bookingWalletPassRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
-  const { one } = presenters(deps);
+export function bookingLinkRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
+  const { one, options } = presenters(deps);
+  /** Who asks: the signed-in owner, else the owner the link names for this booking. */
+  const holder = (req: FastifyRequest, link: string | undefined, kind: PassLinkKind, ref: string) =>
+    passHolder(req.authUser, link, kind, ref, deps.qrSecret, deps.clock()) ?? holderOf(requireUser(req));
   return async (app) => {
+    app.addHook("onSend", async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+    });
     app.get(
       "/bookings/:id/wallet-pass.pkpass",
       {
@@ -121,24 +135,111 @@ export function bookingWalletPassRoutes(deps: BookingRouteDeps, auth: Auth): Fas
           summary:
             "The booking as an Apple Wallet pass (.pkpass) of its state now: park, window on the park's clock, plate and gate QR, voided once cancelled or over; by bearer token, or by the plain link its page gave (`link`, 15 minutes); 404 when the server has no Apple Wallet keys",
           params: BookingIdParamsSchema,
-          querystring: PKPASS_QUERY,
+          querystring: LINK_QUERY,
           response: { 200: PKPASS_RESPONSE, ...errors },
         },
       },
       async (req, reply) => {
-        // Who asks before what: without a token or a link, the 401 of the guarded routes.
         const ref = req.params.id.toLowerCase();
-        const holder =
-          passHolder(req.authUser, req.query.link, "booking", ref, deps.qrSecret, deps.clock()) ??
-          holderOf(requireUser(req));
-        const id = bookingId(ref);
-        const row = await service.getBooking(deps.db, holder.userId, id);
+        const owner = holder(req, req.query.link, "booking", ref);
+        const row = await service.getBooking(deps.db, owner.userId, bookingId(ref));
         const booking = await one(req, row);
-        const content = bookingPassContent(booking, accountLanguage(holder.language));
-        return sendPkpass(reply, pkpassOf(deps.wallet, content), booking.booking_code);
+        return sendPkpass(
+          reply,
+          pkpassOf(deps.wallet, passContent(deps, booking, owner)),
+          booking.booking_code,
+        );
+      },
+    );
+
+    app.get(
+      "/bookings/:id/summary",
+      {
+        onRequest: auth.tokenOrLink,
+        schema: {
+          tags,
+          operationId: "getBookingSummary",
+          summary:
+            "The booking as the list shows it (its open offer included), by bearer token or by the extension link its wallet pass carries (`link`): what the page that extends it from the pass reads",
+          params: BookingIdParamsSchema,
+          querystring: LINK_QUERY,
+          response: { 200: BookingListItemSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const ref = req.params.id.toLowerCase();
+        const owner = holder(req, req.query.link, "extension", ref);
+        const row = await service.getBooking(deps.db, owner.userId, bookingId(ref));
+        return (await bookingListViews(deps.db, [row], options(req)))[0]!;
+      },
+    );
+
+    app.get(
+      "/bookings/:id/extension",
+      {
+        onRequest: auth.tokenOrLink,
+        schema: {
+          tags,
+          operationId: "quoteBookingExtension",
+          summary:
+            "What extending the booking to new_end_time would charge, priced as the extension prices it (its coupon, its charging's price per hour); nothing is written. By bearer token or the booking's extension link (`link`)",
+          params: BookingIdParamsSchema,
+          querystring: ExtensionQuoteQuerySchema.extend(LINK_QUERY.shape),
+          response: { 200: ExtensionQuoteSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const ref = req.params.id.toLowerCase();
+        const owner = holder(req, req.query.link, "extension", ref);
+        const { breakdown, due, park } = await service.quoteExtension(
+          deps,
+          owner.userId,
+          bookingId(ref),
+          req.query.new_end_time,
+        );
+        return presentExtensionQuote(park, breakdown, due);
+      },
+    );
+
+    app.post(
+      "/bookings/extend",
+      {
+        onRequest: auth.tokenOrLink,
+        schema: {
+          tags,
+          operationId: "extendBooking",
+          summary:
+            "Move an active booking's end later, paying the difference; by bearer token or the booking's extension link (`link`), which charges its owner's wallet as they would",
+          querystring: LINK_QUERY,
+          body: ExtendBookingBodySchema,
+          response: { 200: BookingSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const ref = req.body.booking_id.toLowerCase();
+        const owner = holder(req, req.query.link, "extension", ref);
+        const { booking, park } = await service.extendBooking(
+          deps,
+          owner.userId,
+          bookingId(ref),
+          req.body.new_end_time,
+        );
+        return one(req, booking, park);
       },
     );
   };
+}
+
+/**
+ * What a booking's wallet pass shows for its owner: at an airport park, with the link that
+ * extends it from the pass (decision 068).
+ */
+function passContent(deps: BookingRouteDeps, booking: Booking, owner: PassHolder) {
+  const extend =
+    booking.park.type === "airport"
+      ? extensionUrl(deps.publicUrl, booking, owner, deps.qrSecret, deps.clock())
+      : null;
+  return bookingPassContent(booking, accountLanguage(owner.language), extend);
 }
 
 export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPluginAsyncZod {
@@ -238,52 +339,6 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
       async (req) => {
         const page = await service.listBookings(db, clock(), requireUser(req).id, req.query);
         return { ...page, items: await bookingListViews(db, page.items, options(req)) };
-      },
-    );
-
-    app.post(
-      "/bookings/extend",
-      {
-        schema: {
-          tags,
-          operationId: "extendBooking",
-          summary: "Move an active booking's end later, paying the difference",
-          body: ExtendBookingBodySchema,
-          response: { 200: BookingSchema, ...errors },
-        },
-      },
-      async (req) => {
-        const { booking, park } = await service.extendBooking(
-          deps,
-          requireUser(req).id,
-          bookingId(req.body.booking_id),
-          req.body.new_end_time,
-        );
-        return one(req, booking, park);
-      },
-    );
-
-    app.get(
-      "/bookings/:id/extension",
-      {
-        schema: {
-          tags,
-          operationId: "quoteBookingExtension",
-          summary:
-            "What extending the booking to new_end_time would charge, priced as the extension prices it (its coupon, its charging's price per hour); nothing is written",
-          params: BookingIdParamsSchema,
-          querystring: ExtensionQuoteQuerySchema,
-          response: { 200: ExtensionQuoteSchema, ...errors },
-        },
-      },
-      async (req) => {
-        const { breakdown, due, park } = await service.quoteExtension(
-          deps,
-          requireUser(req).id,
-          bookingId(req.params.id),
-          req.query.new_end_time,
-        );
-        return presentExtensionQuote(park, breakdown, due);
       },
     );
 
@@ -411,7 +466,7 @@ export function bookingsRoutes(deps: BookingRouteDeps, auth: Auth): FastifyPlugi
         const user = requireUser(req);
         const row = await service.getBookingByCode(db, user.id, req.params.bookingCode);
         const detail = await bookingDetailView(db, row, options(req));
-        const content = () => bookingPassContent(detail, accountLanguage(user.language));
+        const content = () => passContent(deps, detail, holderOf(user));
         const path = () =>
           pkpassLinkPath(
             `/bookings/${detail.id}/wallet-pass.pkpass`,

@@ -23,8 +23,8 @@ import { z } from "zod";
 import { accountLanguage, monthlyPassContent } from "../../lib/wallet-pass/content";
 import {
   holderOf,
+  LINK_QUERY,
   passHolder,
-  PKPASS_QUERY,
   PKPASS_RESPONSE,
   pkpassLinkPath,
   pkpassOf,
@@ -122,7 +122,7 @@ export function passWalletPassRoutes(
           summary:
             "The pass as an Apple Wallet pass (.pkpass) of its state now: park, paid term, plates and gate QR; by bearer token, or by the plain link its page gave (`link`, 15 minutes); 404 when the server has no Apple Wallet keys",
           params: PassCodeParamsSchema,
-          querystring: PKPASS_QUERY,
+          querystring: LINK_QUERY,
           response: { 200: PKPASS_RESPONSE, 401: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema },
         },
       },

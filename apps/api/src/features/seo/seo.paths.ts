@@ -66,6 +66,8 @@ export const PRIVATE_PREFIXES: readonly string[] = [
   "/booking-success",
   "/booking-details/",
   "/booking-offers/",
+  // A booking extended from its wallet pass's link (decision 068): personal, and signed.
+  "/extend/",
   "/checkout/",
   "/booking/event/",
   "/marketplace/checkout",

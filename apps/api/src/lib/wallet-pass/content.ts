@@ -36,6 +36,8 @@ export interface WalletPassContent {
   fields: PassField[];
   /** Its status when voided ("Cancelled", "Ended"), else null. */
   status: string | null;
+  /** A link the pass opens to extend the booking without signing in (an airport's), else null. */
+  extend: { label: string; url: string } | null;
   /** The words of the fields every pass has. */
   labels: { code: string; park: string; address: string; status: string };
 }
@@ -58,8 +60,15 @@ function bookingState(b: Booking, t: ReturnType<typeof words>): string | null {
   return null;
 }
 
-/** A booking's pass, event bookings included (the event's name shown). */
-export function bookingPassContent(b: Booking, language: Language): WalletPassContent {
+/**
+ * A booking's pass, event bookings included (the event's name shown). `extendUrl`: the signed
+ * link to extend it from the pass (an airport booking's, decision 068), shown while it is not over.
+ */
+export function bookingPassContent(
+  b: Booking,
+  language: Language,
+  extendUrl: string | null = null,
+): WalletPassContent {
   const t = words(language);
   const when = (iso: string) => formatZonedDateTime(iso, language, b.park.time_zone);
   const status = bookingState(b, t);
@@ -85,6 +94,7 @@ export function bookingPassContent(b: Booking, language: Language): WalletPassCo
         : []),
     ],
     status,
+    extend: extendUrl && status === null ? { label: t.extend, url: extendUrl } : null,
     labels: labelsOf(t),
   };
 }
@@ -114,6 +124,7 @@ export function monthlyPassContent(p: Pass, language: Language): WalletPassConte
       { key: "plate", label: p.plates.length > 1 ? t.plates : t.plate, value: p.plates.join(", ") },
     ],
     status: ended ? t.ended : null,
+    extend: null,
     labels: labelsOf(t),
   };
 }

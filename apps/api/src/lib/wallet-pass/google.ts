@@ -45,6 +45,9 @@ export function genericObject(s: GoogleWalletSettings, c: WalletPassContent) {
       ...c.fields.map((f) => ({ id: f.key, header: f.label, body: f.value })),
       { id: "address", header: c.labels.address, body: c.park.address },
     ],
+    ...(c.extend
+      ? { linksModuleData: { uris: [{ id: "extend", uri: c.extend.url, description: c.extend.label }] } }
+      : {}),
     ...(c.relevantAt && c.expiresAt
       ? {
           validTimeInterval: {

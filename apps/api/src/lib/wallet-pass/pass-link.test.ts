@@ -20,6 +20,14 @@ describe("a .pkpass's plain link", () => {
     expect(readPassLink(token, "booking", claim.r, SECRET, later(WALLET_PASS_LINK_TTL_MS))).toBeNull();
   });
 
+  it("lasts until the time it was signed for, when given one (an extension link, the booking's end and a margin)", () => {
+    const until = later(40 * 86_400_000);
+    const token = signPassLink({ ...claim, k: "extension" }, SECRET, NOW, until);
+    expect(readPassLink(token, "extension", claim.r, SECRET, later(30 * 86_400_000))).not.toBeNull();
+    expect(readPassLink(token, "extension", claim.r, SECRET, until)).toBeNull();
+    expect(readPassLink(token, "booking", claim.r, SECRET, NOW)).toBeNull();
+  });
+
   it("opens no other pass, kind or secret's", () => {
     const token = signPassLink(claim, SECRET, NOW);
     expect(readPassLink(token, "booking", "another-booking", SECRET, NOW)).toBeNull();

@@ -1,7 +1,9 @@
 /**
  * The .pkpass's plain link (decision 065): what a booking's or a pass's page gives as
  * `wallet.apple`, opened as an ordinary link so the phone hands the file to Wallet (a download
- * fetched with the bearer token and saved from script does not reach Wallet on iOS). A signed,
+ * fetched with the bearer token and saved from script does not reach Wallet on iOS). The same
+ * claim, of kind `extension`, is the link an airport booking's wallet pass carries to extend its
+ * window without signing in (decision 068), valid until a while after the booking's end. A signed,
  * expiring claim naming the kind of pass, its reference, its owner and the language it is written
  * in; it needs no table. Its key is derived from the signing secret for this use alone: a link is
  * never a QR code, a quote or an event's access grant, nor the reverse.
@@ -12,7 +14,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { WALLET_PASS_LINK_TTL_MS } from "@parkwell/contract";
 
-export type PassLinkKind = "booking" | "pass";
+export type PassLinkKind = "booking" | "pass" | "extension";
 
 export interface PassLinkClaim {
   /** The kind and its reference (a booking's id, a pass's code). */
@@ -33,8 +35,14 @@ const keyOf = (secret: string) => createHmac("sha256", secret).update("parkwell-
 const signatureOf = (body: string, secret: string) =>
   createHmac("sha256", keyOf(secret)).update(body).digest();
 
-export function signPassLink(claim: Omit<PassLinkClaim, "x">, secret: string, now: Date): string {
-  const body = b64(JSON.stringify({ ...claim, x: now.getTime() + WALLET_PASS_LINK_TTL_MS }));
+/** A link for `claim`, good until `until` (by default WALLET_PASS_LINK_TTL_MS from `now`). */
+export function signPassLink(
+  claim: Omit<PassLinkClaim, "x">,
+  secret: string,
+  now: Date,
+  until = new Date(now.getTime() + WALLET_PASS_LINK_TTL_MS),
+): string {
+  const body = b64(JSON.stringify({ ...claim, x: until.getTime() }));
   return `${body}.${b64(signatureOf(body, secret))}`;
 }
 

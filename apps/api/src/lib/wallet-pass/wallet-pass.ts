@@ -29,6 +29,11 @@ export const NO_WALLET_PASSES: WalletPasses = { apple: null, google: null };
 export const APPLE_WALLET_OFF_MESSAGE = "Apple Wallet passes are not available";
 export const PASS_LINK_INVALID_MESSAGE =
   "This wallet pass link has expired: open the page again and add it from there";
+export const EXTENSION_LINK_INVALID_MESSAGE =
+  "This extension link has expired or is not for this booking: sign in to extend it";
+
+/** How long after the booking's end, as signed, its extension link still opens. */
+const EXTENSION_LINK_AFTER_END_MS = 30 * 86_400_000;
 
 /** A setting given as PEM text, or as the path of a file holding it. */
 const pem = (value: string) =>
@@ -84,8 +89,8 @@ export async function walletLinks(
 
 export const PKPASS_TYPE = "application/vnd.apple.pkpass";
 
-/** The .pkpass routes' query: the plain link's signature (pass-link.ts), absent with a bearer token. */
-export const PKPASS_QUERY = z.object({ link: z.string().min(1).max(PASS_LINK_MAX).optional() });
+/** A link route's query (a .pkpass's, an extension's): the signed link (pass-link.ts), absent with a bearer token. */
+export const LINK_QUERY = z.object({ link: z.string().min(1).max(PASS_LINK_MAX).optional() });
 
 /**
  * The .pkpass's plain address, as a page gives it: `path` under the API with a link signed for
@@ -97,6 +102,24 @@ export const pkpassLinkPath = (
   secret: string,
   now: Date,
 ): string => `/api/v1${path}?link=${signPassLink(claim, secret, now)}`;
+
+/**
+ * The web page that extends a booking from its wallet pass without signing in (decision 068):
+ * `/extend/{id}` with a link signed for its owner, good until 30 days after the booking's end as
+ * it is now. A pass in a wallet keeps the link it was given; an extension moves the end, and
+ * the booking's own checks refuse one once it is over, so the margin only bounds a stale link.
+ */
+export function extensionUrl(
+  publicUrl: string,
+  booking: { id: string; end_time: string },
+  holder: PassHolder,
+  secret: string,
+  now: Date,
+): string {
+  const until = new Date(new Date(booking.end_time).getTime() + EXTENSION_LINK_AFTER_END_MS);
+  const claim = { k: "extension" as const, r: booking.id, u: holder.userId, l: holder.language };
+  return `${publicUrl}/extend/${booking.id}?link=${signPassLink(claim, secret, now, until)}`;
+}
 
 /** The .pkpass routes' 200, for the OpenAPI document. */
 export const PKPASS_RESPONSE = {
@@ -131,9 +154,10 @@ export interface PassHolder {
 export const holderOf = (user: AuthUser): PassHolder => ({ userId: user.id, language: user.language });
 
 /**
- * Who a .pkpass is for: the signed-in caller (bearer), else the owner a plain link was signed for
- * (`?link=`, pass-link.ts) this pass; null with neither (the route answers a guarded route's
- * 401). A bad, expired or another pass's link is one 404, whatever the reason.
+ * Who a .pkpass (or an extension from the pass) is for: the signed-in caller (bearer), else the
+ * owner a plain link was signed for (`?link=`, pass-link.ts) this pass; null with neither (the
+ * route answers a guarded route's 401). A bad, expired or another pass's link is one 404,
+ * whatever the reason.
  */
 export function passHolder(
   user: AuthUser | null,
@@ -146,6 +170,8 @@ export function passHolder(
   if (user) return holderOf(user);
   if (!link) return null;
   const holder = readPassLink(link, kind, ref, secret, now);
+  if (!holder && kind === "extension")
+    throw AppError.notFound(EXTENSION_LINK_INVALID_MESSAGE, "extension_link_invalid");
   if (!holder) throw AppError.notFound(PASS_LINK_INVALID_MESSAGE, "wallet_pass_link_invalid");
   return holder;
 }

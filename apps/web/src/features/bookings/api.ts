@@ -60,14 +60,19 @@ export const bookingQuery = (code: string, language: string) =>
  * again for a booking just extended or cancelled would be refused. It names the booking's end
  * instead, so an extension asks for a new one.
  */
-export const extensionQuery = (booking: { id: string; end_time: string }, newEnd: string, language: string) =>
+export const extensionQuery = (
+  booking: { id: string; end_time: string },
+  newEnd: string,
+  language: string,
+  link?: string,
+) =>
   queryOptions({
     // Its refusal is a sentence in the language shown, so the key names it.
     queryKey: ["booking-extension", booking.id, booking.end_time, newEnd, language],
     queryFn: ({ signal }) =>
       api("/bookings/{id}/extension", {
         params: { id: booking.id },
-        query: { new_end_time: newEnd },
+        query: { new_end_time: newEnd, ...(link ? { link } : {}) },
         signal,
       }),
     retry: false,
@@ -163,8 +168,25 @@ export const createBooking = (body: CreateBookingInput, idempotencyKey: string) 
 export const holdBooking = (body: CreateBookingInput, idempotencyKey: string) =>
   api("/bookings/hold", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
 
-export const extendBooking = (bookingId: string, newEnd: string) =>
-  api("/bookings/extend", { method: "POST", body: { booking_id: bookingId, new_end_time: newEnd } });
+/** `link`: the extension link of the booking's wallet pass, which stands for the sign-in (decision 068). */
+export const extendBooking = (bookingId: string, newEnd: string, link?: string) =>
+  api("/bookings/extend", {
+    method: "POST",
+    body: { booking_id: bookingId, new_end_time: newEnd },
+    ...(link ? { query: { link } } : {}),
+  });
+
+/**
+ * A booking read with the extension link its wallet pass carries, no sign-in needed (decision
+ * 068). Under ["bookings"], so an extension refreshes it as it does the booking's own page.
+ */
+export const bookingByLinkQuery = (id: string, link: string, language: string) =>
+  queryOptions({
+    queryKey: ["bookings", "by-link", id, link, language],
+    queryFn: ({ signal }) => api("/bookings/{id}/summary", { params: { id }, query: { link }, signal }),
+    retry: false,
+    staleTime: 0,
+  });
 
 export const setBookingStatus = (bookingId: string, status: "cancelled" | "active") =>
   api("/bookings/{id}/status", { params: { id: bookingId }, method: "PUT", query: { status } });

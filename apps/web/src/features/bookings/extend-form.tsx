@@ -14,9 +14,10 @@ import { markBookingUpdated } from "./flags";
 
 /**
  * A later end time (on the park's clock), the extra charge the server quotes for it, and the
- * extension itself, which charges the wallet only after the driver confirms that amount.
+ * extension itself, which charges the wallet only after the driver confirms that amount. `link`:
+ * opened from the wallet pass's extension link, which quotes and extends in the sign-in's stead.
  */
-export function ExtendForm({ booking }: { booking: Booking }) {
+export function ExtendForm({ booking, link }: { booking: Booking; link?: string }) {
   const { t, i18n } = useTranslation(["bookings", "auth"]);
   const id = useId();
   const zone = booking.park.time_zone;
@@ -33,12 +34,12 @@ export function ExtendForm({ booking }: { booking: Booking }) {
   const later = Boolean(end && end > booking.end_time);
   // What extending charges, priced by the server as the extension itself prices it: the coupon
   // the booking was bought with, the charging at the price per hour booked (decision 048).
-  const quote = useQuery({ ...extensionQuery(booking, end ?? "", i18n.language), enabled: later });
+  const quote = useQuery({ ...extensionQuery(booking, end ?? "", i18n.language, link), enabled: later });
   const extra = later && quote.data ? quote.data.amount_due : null;
   const money = (n: number) => formatMoney(n, booking.currency, i18n.language);
 
   const extend = useMutation({
-    mutationFn: (newEnd: Date) => extendBooking(booking.id, newEnd.toISOString()),
+    mutationFn: (newEnd: Date) => extendBooking(booking.id, newEnd.toISOString(), link),
     onSettled: () => setConfirming(false),
     onSuccess: async () => {
       markBookingUpdated();
