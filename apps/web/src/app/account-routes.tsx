@@ -84,6 +84,14 @@ function VehicleDocsPrompt() {
 
 /** The account routes: the guard and the signed-out prompt are here; the pages are the features'. */
 export const accountRoutes: RouteObject[] = [
+  // A driver's booking extended from its wallet pass's link (decision 068): the link, signed for
+  // the booking and its owner, stands for the sign-in, so no RequireToken. Kept out of robots.txt.
+  {
+    path: "extend/:id",
+    lazy: async () => ({
+      Component: (await import("../features/bookings/extend-link-page")).ExtendLinkPage,
+    }),
+  },
   {
     element: <RequireToken prompt={<LoginPrompt titleKey="nav.myBookings" />} />,
     children: [{ path: "bookings", lazy: bookingsWithPasses }],

@@ -317,13 +317,6 @@ export const publicRoutes: RouteObject[] = [
     },
   },
   {
-    // An airport booking extended from its wallet pass's link, no sign-in (decision 068).
-    path: "extend/:id",
-    lazy: async () => ({
-      Component: (await import("../features/bookings/extend-link-page")).ExtendLinkPage,
-    }),
-  },
-  {
     path: "booking/:parkCode",
     lazy: async () => ({
       Component: (await import("../features/bookings/qr-landing-page")).QrLandingPage,

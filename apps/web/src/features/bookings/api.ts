@@ -72,7 +72,7 @@ export const extensionQuery = (
     queryFn: ({ signal }) =>
       api("/bookings/{id}/extension", {
         params: { id: booking.id },
-        query: { new_end_time: newEnd, ...(link ? { link } : {}) },
+        query: { new_end_time: newEnd, link },
         signal,
       }),
     retry: false,
@@ -173,7 +173,8 @@ export const extendBooking = (bookingId: string, newEnd: string, link?: string) 
   api("/bookings/extend", {
     method: "POST",
     body: { booking_id: bookingId, new_end_time: newEnd },
-    ...(link ? { query: { link } } : {}),
+    // Left out when empty: a signed-in driver's extension carries no link.
+    query: { link },
   });
 
 /**
