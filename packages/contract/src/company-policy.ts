@@ -27,7 +27,8 @@ const NO_WINDOW_TEXT = "Give at least one window, or none for any time";
  * turn it off. A new switch is off for a policy saved before it, whatever its default.
  */
 export const COMPANY_PAY_SWITCHES = [
-  { name: "extensions", kinds: ["extension", "renewal"], default: true, required: true },
+  // A change of a booking's window (decision 063) is paid as an extension is.
+  { name: "extensions", kinds: ["extension", "window_change", "renewal"], default: true, required: true },
   { name: "marketplace", kinds: ["order"], default: false, required: true },
   { name: "passes", kinds: ["pass"], default: false, required: false },
   { name: "vehicle_docs", kinds: ["vehicle_docs"], default: false, required: false },

@@ -36,8 +36,14 @@ export const PURCHASE_KIND_FACTS = {
     checkout: false,
     page: "/booking-details/",
     // A pass visit's overstay is charged and receipted as a booking's (under the pass's ledger key).
-    ledgerKinds: ["booking_charge", "booking_extension", "booking_renewal", "booking_overstay"],
-    receiptKinds: ["booking", "event_booking", "extension", "renewal", "overstay"],
+    ledgerKinds: [
+      "booking_charge",
+      "booking_extension",
+      "booking_window_change",
+      "booking_renewal",
+      "booking_overstay",
+    ],
+    receiptKinds: ["booking", "event_booking", "extension", "window_change", "renewal", "overstay"],
   },
   pass: {
     codePrefix: "MP-",

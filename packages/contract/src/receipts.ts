@@ -21,6 +21,7 @@ export const RECEIPT_KINDS = namingEvery<PurchaseReceiptKind | NonPurchaseReceip
   "booking",
   "event_booking",
   "extension",
+  "window_change",
   "renewal",
   "overstay",
   "pass",

@@ -72,6 +72,8 @@ export const LEDGER_KINDS = namingEvery<PurchaseLedgerKind | NonPurchaseLedgerKi
   "topup",
   "booking_charge",
   "booking_extension",
+  /** A booking's window moved (decision 063): the difference it cost more. */
+  "booking_window_change",
   "booking_renewal",
   "booking_overstay",
   "refund",

@@ -162,6 +162,7 @@ export const companyLimits = pgTable(
 export const COMPANY_CHARGE_KINDS = [
   "booking",
   "extension",
+  "window_change",
   "renewal",
   "overstay",
   "order",

@@ -254,7 +254,7 @@ async function askPolicy(
   c: { company: PayingCompany; member: MemberLock },
   b: BookingRow,
   park: LockedPark,
-  what: { kind: "extension" | "renewal"; from: Date; to: Date },
+  what: { kind: keyof typeof BOOKING_CHARGES; from: Date; to: Date },
   due: number,
   now: Date,
 ) {
@@ -283,7 +283,7 @@ export async function chargeChange(
   b: BookingRow,
   park: LockedPark,
   payer: { company: PayingCompany; member: MemberLock } | null,
-  what: { kind: "extension" | "renewal"; from: Date; to: Date },
+  what: { kind: keyof typeof BOOKING_CHARGES; from: Date; to: Date },
   m: { due: number; move: number; description: string; now: Date; receipt: () => Promise<ReceiptBody> },
 ): Promise<void> {
   if (m.due <= 0) return;

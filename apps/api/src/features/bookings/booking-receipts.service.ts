@@ -331,7 +331,7 @@ export const BOOKING_PURCHASE = {
   company: { purpose: "booking", chargeKind: "booking" },
 } as const;
 
-/** What an extension's and a renewal's charge are, as chargeMove posts them (a company may pay). */
+/** What an extension's, a change of window's and a renewal's charge are, as chargeMove posts them (a company may pay). */
 export const BOOKING_CHARGES = {
   extension: {
     ...BOOKING_MOVES,
@@ -339,6 +339,13 @@ export const BOOKING_CHARGES = {
     receiptKind: "extension",
     walletPurpose: "booking",
     company: { purpose: "booking", chargeKind: "extension" },
+  },
+  window_change: {
+    ...BOOKING_MOVES,
+    chargeKind: "booking_window_change",
+    receiptKind: "window_change",
+    walletPurpose: "booking",
+    company: { purpose: "booking", chargeKind: "window_change" },
   },
   renewal: {
     ...BOOKING_MOVES,

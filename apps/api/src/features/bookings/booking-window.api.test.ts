@@ -155,7 +155,7 @@ describe("PUT /bookings/{id}/window: money", () => {
     const receipts = await receiptsOf(b.booking_code);
     expect(receipts.map((r) => [r.kind, r.ledger_key])).toEqual([
       ["booking", `booking:${b.id}:1`],
-      ["extension", `booking:${b.id}:2`],
+      ["window_change", `booking:${b.id}:2`],
     ]);
     expect(receipts[1]!.total_minor).toBe(minor(quote.amount_due));
     const parkingAdded = minor(asNew.breakdown.parking) - minor(b.breakdown.parking);
@@ -168,7 +168,7 @@ describe("PUT /bookings/{id}/window: money", () => {
     expect(await operatorLinesOf(`booking:${b.id}:2`)).toEqual([{ kind: "sale", gross_minor: parkingAdded }]);
     expect((await detail(user, b)).payments.map((p) => p.kind)).toEqual([
       "booking_charge",
-      "booking_extension",
+      "booking_window_change",
     ]);
     await vi.waitFor(
       async () =>
@@ -304,7 +304,7 @@ describe("PUT /bookings/{id}/window: money", () => {
       );
     }
     expect(before - (await balance(user))).toBe(minor(first.json<Booking>().paid) - minor(b.paid));
-    expect((await receiptsOf(b.booking_code)).map((r) => r.kind)).toEqual(["booking", "extension"]);
+    expect((await receiptsOf(b.booking_code)).map((r) => r.kind)).toEqual(["booking", "window_change"]);
     const [row] = await queryRows<{ moves: number }>(db, sql`SELECT moves FROM bookings WHERE id = ${b.id}`);
     expect(row!.moves).toBe(2);
   });
@@ -346,7 +346,7 @@ describe("PUT /bookings/{id}/window: money", () => {
     );
     expect(charges).toEqual([
       { kind: "booking", amount_minor: minor(b.amount) },
-      { kind: "extension", amount_minor: charged },
+      { kind: "window_change", amount_minor: charged },
       { kind: "refund", amount_minor: -back },
     ]);
     // A company that no longer pays for changes refuses the charge: 403, nothing moved.

@@ -197,7 +197,7 @@ export async function changeWindow(
         b,
         park,
         payer && member ? { company: payer, member } : null,
-        { kind: "extension", from: w.start, to: w.end },
+        { kind: "window_change", from: w.start, to: w.end },
         {
           due,
           move: moves,

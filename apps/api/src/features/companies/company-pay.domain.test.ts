@@ -149,6 +149,7 @@ describe("the policy's switches (the contract's COMPANY_PAY_SWITCHES)", () => {
     expect(KIND_SWITCHES).toEqual({
       booking: null,
       extension: "extensions",
+      window_change: "extensions",
       renewal: "extensions",
       order: "marketplace",
       pass: "passes",

@@ -28,6 +28,7 @@ export interface CompanyLimitRules {
 export const COMPANY_PAID_KINDS = [
   "booking",
   "extension",
+  "window_change",
   "renewal",
   "order",
   "pass",

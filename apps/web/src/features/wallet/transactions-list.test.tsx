@@ -11,6 +11,7 @@ const SUBJECTS: Record<LedgerKind, WalletTransaction["subject"]> = {
   topup: null,
   booking_charge: { kind: "booking", code: "PW-7K3MQ2" },
   booking_extension: { kind: "booking", code: "PW-7K3MQ2" },
+  booking_window_change: { kind: "booking", code: "PW-7K3MQ2" },
   booking_renewal: { kind: "booking", code: "PW-7K3MQ2" },
   booking_overstay: { kind: "pass", code: "MP-4Q8ZK2TA" },
   refund: { kind: "order", code: "ORD-2Z7K9Q" },

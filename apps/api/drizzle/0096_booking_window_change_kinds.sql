@@ -1,0 +1,2 @@
+ALTER TABLE "receipts" DROP CONSTRAINT "receipts_kind_check";--> statement-breakpoint
+ALTER TABLE "receipts" ADD CONSTRAINT "receipts_kind_check" CHECK (kind IN ('booking', 'event_booking', 'extension', 'window_change', 'renewal', 'overstay', 'pass', 'order', 'topup', 'vehicle_docs', 'credit_note'));
