@@ -41,7 +41,12 @@ async function parkPurchase(
 /** A booking, or its extension, change of window or renewal: the window [start, end) it buys, on the park's clock. */
 export const windowPurchase = (
   db: Tx,
-  b: Priced & { kind: "booking" | "extension" | "window_change" | "renewal"; timeZone: string; start: Date; end: Date },
+  b: Priced & {
+    kind: "booking" | "extension" | "window_change" | "renewal";
+    timeZone: string;
+    start: Date;
+    end: Date;
+  },
 ) => parkPurchase(db, b, b.kind, { weekWindow: weekWindowOf(b.start, b.end, b.timeZone) });
 
 /**
