@@ -143,7 +143,7 @@ interface Field {
   key: string;
   label?: string;
   value: string;
-  attributedValue?: string;
+  dataDetectorTypes?: string[];
 }
 
 /** The parts of pass.json the tests read. */

@@ -105,7 +105,7 @@ describe("the extension link on an airport booking's wallet pass", () => {
     const { apple, google } = await passLinks(user, b);
     expect(apple).toMatchObject({ label: "Extend your parking" });
     expect(apple!.value).toMatch(new RegExp(`^https?://[^/]+/extend/${b.id}\\?link=[\\w-]+\\.[\\w-]+$`));
-    expect(apple!.attributedValue).toBe(`<a href="${apple!.value}">Extend your parking</a>`);
+    expect(apple!.dataDetectorTypes).toEqual(["PKDataDetectorTypeLink"]);
     expect(google).toEqual([{ id: "extend", uri: apple!.value, description: "Extend your parking" }]);
 
     await db.execute(sql`UPDATE users SET language = 'fr' WHERE id = ${user.id}`);

@@ -78,13 +78,13 @@ export function appleWallet(s: AppleWalletSettings): AppleWallet {
       else if (first) pass.secondaryFields.push(first);
       pass.auxiliaryFields.push(...(c.status ? c.fields : rest));
       pass.backFields.push({ key: "address", label: c.labels.address, value: c.park.address });
-      // On the pass's back, a tap opens the page that extends it (Wallet shows the link's words).
+      // On the pass's back, under its words: Wallet makes the address a link a tap opens.
       if (c.extend)
         pass.backFields.push({
           key: "extend",
           label: c.extend.label,
           value: c.extend.url,
-          attributedValue: `<a href="${c.extend.url}">${c.extend.label}</a>`,
+          dataDetectorTypes: ["PKDataDetectorTypeLink"],
         });
       if (c.qr)
         pass.setBarcodes({ format: "PKBarcodeFormatQR", message: c.qr, messageEncoding: "iso-8859-1" });
