@@ -85,6 +85,8 @@ import { paymentIntentRoutes, topUpRoutes } from "./features/payments/top-up.rou
 import { topUpProviderOf } from "./features/payments/top-up.service";
 import { webhookRoutes } from "./features/payments/webhooks.routes";
 import { expireUnfinishedPayments } from "./features/payments/expire.service";
+import { runAutoReloads } from "./features/payments/auto-reload.service";
+import { savedCardsRoutes } from "./features/payments/saved-cards.routes";
 import { walletRoutes } from "./features/wallet/wallet.routes";
 import type { AuthUser } from "./lib/auth-user";
 import { systemClock, type Clock } from "./lib/clock";
@@ -263,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: "/api/v1" },
   );
   await app.register(topUpRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
+  await app.register(savedCardsRoutes(paymentDeps, config, auth), { prefix: "/api/v1" });
   await app.register(paymentIntentRoutes(paymentDeps, config, auth), { prefix: "/api" });
   await app.register(webhookRoutes(paymentDeps), { prefix: "/api/v1" });
   await app.register(inquiryRoutes({ db: database.db, jobs, inquiriesTo: config.INQUIRIES_TO }, limiter), {
@@ -329,6 +332,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     demoMode: config.DEMO_MODE,
     inquiriesTo: config.INQUIRIES_TO,
     expirePayments: () => expireUnfinishedPayments(paymentDeps, config),
+    autoReloads: () => runAutoReloads(paymentDeps, config),
+    payments,
     privateFiles,
     payouts: payoutDeps,
   };

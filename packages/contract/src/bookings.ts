@@ -196,6 +196,8 @@ export const HoldBookingBodySchema = z.object({
   /** The flight at an airport park, as POST /bookings takes it: the booking has it once paid. */
   flight_number: FlightNumberSchema.nullish(),
   return_date: ReturnDateSchema.nullish(),
+  /** Pays the difference at once with this saved card (decision 069) instead of the provider's page. */
+  card_id: z.uuid({ error: "card_id must be one of your saved cards" }).optional(),
 });
 export type HoldBookingBody = z.infer<typeof HoldBookingBodySchema>;
 

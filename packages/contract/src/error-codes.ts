@@ -204,6 +204,12 @@ export const ERRORS = {
     params: inFields<{ amount_missing: string; currency: string }>(),
   },
   payment_not_found: { status: 404, when: "no such payment" },
+  card_not_found: { status: 404, when: "no such saved card of this user (or it was removed)" },
+  saved_cards_unavailable: {
+    status: 409,
+    when: "the wallet's payment provider keeps no cards (Wave), or the card is another provider's",
+  },
+  card_declined: { status: 409, when: "a saved card's charge was declined: nothing was paid" },
   payment_failed: { status: 422, when: "the payment failed or was cancelled" },
   payment_expired: { status: 422, when: "the payment was not completed in time" },
   payment_mismatch: { status: 422, when: "the provider's payment is not what was initialised" },

@@ -10,6 +10,7 @@ export * from "./chargers";
 export * from "./parks";
 export * from "./purchase-kinds";
 export * from "./wallet";
+export * from "./saved-cards";
 export * from "./cancellation";
 export * from "./inquiries";
 export * from "./bookings";

@@ -114,12 +114,28 @@ export const WalletTransactionsResponseSchema = envelope(WalletTransactionPageSc
   id: "WalletTransactionsResponse",
 });
 
-export const AddFundsBodySchema = z.object({ amount: AmountSchema }).strict();
+/**
+ * POST /wallet/add-funds: `save_card` keeps the card paid with for later (decision 069: where the
+ * provider keeps cards); `card_id` pays at once with a saved card instead of the provider's page.
+ */
+export const AddFundsBodySchema = z
+  .object({
+    amount: AmountSchema,
+    save_card: z.boolean({ error: "save_card must be true or false" }).optional(),
+    card_id: z.uuid({ error: "card_id must be one of your saved cards" }).optional(),
+  })
+  .strict()
+  .refine((b) => !(b.save_card && b.card_id), {
+    error: "A saved card is already saved: send save_card or card_id, not both",
+    path: ["save_card"],
+  });
 export const PaymentInfoSchema = z
   .object({
     authorization_url: z.string().optional(),
     checkout_url: z.string().optional(),
     payment_url: z.string().optional(),
+    /** A saved card was charged at once (decision 069): no provider page; verify-payment tells the outcome. */
+    charged: z.boolean().optional(),
   })
   .catchall(z.unknown());
 export const AddFundsDataSchema = z.object({
@@ -271,6 +287,8 @@ export const RequiredIdempotencyKeySchema = idempotencyKey(IDEMPOTENCY_KEY_REQUI
 export const PurchaseCheckoutBodySchema = z.object({
   kind: z.enum(CHECKOUT_KINDS, { error: "kind must be order, pass or vehicle_docs" }),
   request: z.record(z.string(), z.unknown(), { error: "request must be the purchase's body" }),
+  /** Pays the difference at once with this saved card (decision 069) instead of the provider's page. */
+  card_id: z.uuid({ error: "card_id must be one of your saved cards" }).optional(),
 });
 export type PurchaseCheckoutBody = z.infer<typeof PurchaseCheckoutBodySchema>;
 

@@ -25,3 +25,4 @@ export * from "./settlements";
 export * from "./claims";
 export * from "./guarantee";
 export * from "./push";
+export * from "./saved-cards";

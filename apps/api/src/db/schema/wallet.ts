@@ -158,6 +158,12 @@ export const payments = pgTable(
     /** The caller's Idempotency-Key for add-funds, with a fingerprint of what it was sent with. */
     clientKey: text("client_key"),
     clientFingerprint: text("client_fingerprint"),
+    /** The driver asked to keep the card this top-up is paid with (decision 069). */
+    saveCard: boolean("save_card").notNull().default(false),
+    /** The saved card it was charged to, at once (one tap, a reload); null for a provider's page. */
+    savedCardId: uuid("saved_card_id"),
+    /** The provider's customer the payment was made for (Stripe, when a card is to be saved). */
+    customerRef: text("customer_ref"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

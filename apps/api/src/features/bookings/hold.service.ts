@@ -72,6 +72,7 @@ export async function holdAndPay(
     userId,
     idempotencyKey,
     purpose: holdFingerprint(body),
+    cardId: body.card_id,
     fundsAvailable: FUNDS_AVAILABLE,
     currencyMismatch: (park, wallet) =>
       `This park charges in ${park}; your wallet is in ${wallet}, so a top-up cannot pay for it`,

@@ -26,6 +26,7 @@ import {
   topUpOfKey,
   type TopUpRow,
 } from "./top-up.service";
+import { chargeableCard, chargeSavedCard } from "./saved-cards.service";
 import type { PaymentDeps } from "./verify.service";
 
 /** add-funds' payment data, as a checkout's answer carries it. */
@@ -44,6 +45,8 @@ export interface Difference<Answer, Priced extends { currency: string; amountMin
   idempotencyKey: string | undefined;
   /** What the key's fingerprint covers: the kind's request (its amount follows from the balance). */
   purpose: string;
+  /** Pays at once with this saved card (decision 069) instead of the provider's page. */
+  cardId?: string | undefined;
   /** The kind's checks that write nothing, and its price; run after the key's replay. */
   price(): Promise<Priced>;
   /** The 409 `funds_available`: the wallet covers the price, so the kind's own route makes it. */
@@ -73,8 +76,9 @@ export async function payTheDifference<Answer, Priced extends { currency: string
 ): Promise<{ answer: Answer; replayed: boolean }> {
   const { db } = deps;
   const { userId, idempotencyKey } = kind;
+  const purpose = kind.cardId ? `${kind.purpose}:card:${kind.cardId}` : kind.purpose;
   const again = async (seen: TopUpRow) => ({
-    answer: await kind.answer(seen, replay(deps, seen, topUpFingerprint(kind.purpose)).data, {
+    answer: await kind.answer(seen, replay(deps, seen, topUpFingerprint(purpose)).data, {
       topUpMinor: seen.amountMinor,
       decimals: deps.countries.decimalsOf(seen.currency),
     }),
@@ -98,8 +102,9 @@ export async function payTheDifference<Answer, Priced extends { currency: string
   const plan = await prepareTopUp(deps, config, userId, {
     amount: toMajor(topUpMinor, user.decimals),
     idempotencyKey,
-    purpose: kind.purpose,
+    purpose,
   });
+  const card = kind.cardId ? await chargeableCard(deps, config, user, userId, kind.cardId) : undefined;
   await kind.prepare?.(price);
   const now = deps.clock();
   const started = await db.transaction(async (tx) => {
@@ -116,7 +121,9 @@ export async function payTheDifference<Answer, Priced extends { currency: string
   if (started.replayed) return again(started.row);
   let opened;
   try {
-    opened = await openTopUp(deps, config, plan, started.row);
+    opened = card
+      ? await chargeSavedCard(deps, plan, started.row, card)
+      : await openTopUp(deps, config, plan, started.row);
   } catch (err) {
     await kind.release?.(price);
     throw err;

@@ -95,6 +95,16 @@ export async function updatePayment(
 
 const unfinished = inArray(payments.status, ["initialized", "pending"]);
 
+/** Whether the user has a payment still unfinished whose Idempotency-Key starts with `prefix` (a reload's). */
+export async function hasUnfinishedWithKeyPrefix(db: Tx, userId: string, prefix: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.userId, userId), unfinished, sql`starts_with(${payments.clientKey}, ${prefix})`))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** A payment still being paid: unfinished, or declined once (the customer may try again). */
 const beingPaid = or(unfinished, and(eq(payments.status, "failed"), eq(payments.failureReason, DECLINED)));
 

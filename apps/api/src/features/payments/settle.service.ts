@@ -125,6 +125,8 @@ async function settleOnce(
       await deps.jobs.send(tx, "mail", { key: `receipt:${row.id}`, type: "receipt", paymentId: row.id });
       // Monthly passes in grace in this currency renew at once (the passes feature's job).
       await deps.jobs.send(tx, "passes-topped-up", { userId: row.userId, currency: row.currency.trim() });
+      // The card it was paid with, kept as the driver asked (decision 069).
+      if (row.saveCard) await deps.jobs.send(tx, "saved-card", { paymentId: row.id });
     }
     if (held && completion) await completion.complete(deps, tx, held.row, deps.clock(), locked);
     return {
@@ -215,6 +217,8 @@ declare module "../../jobs/queue" {
      * now (the passes feature renews the driver's passes in grace, passes.jobs.ts).
      */
     "passes-topped-up": { userId: string; currency: string };
+    /** A top-up paid with `save_card`: its card is asked of the provider and kept (saved-cards.service). */
+    "saved-card": { paymentId: string };
   }
 }
 

@@ -49,6 +49,8 @@ export function topUpRoutes(deps: PaymentDeps, config: Config, auth: Auth): Fast
         const result = await addFunds(deps, config, requireUser(req).id, {
           amount: req.body.amount,
           idempotencyKey: req.headers["idempotency-key"],
+          saveCard: req.body.save_card,
+          cardId: req.body.card_id,
         });
         if ("replayed" in result) reply.header("idempotent-replayed", "true");
         return { status: result.status, message: result.message, data: result.data };

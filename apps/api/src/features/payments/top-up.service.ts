@@ -18,6 +18,7 @@ import * as repo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
 import type { PaymentProvider, ProviderName } from "./providers/types";
+import { assertKeepsCards, chargeableCard, chargeSavedCard, customerFor } from "./saved-cards.service";
 import { confirmWithProvider, type PaymentDeps } from "./verify.service";
 
 export const NO_PAYMENTS = "Payments are not available right now. Please try again later.";
@@ -80,6 +81,8 @@ export interface TopUpPlan {
   fingerprint: string;
   providers: PaymentProvider[];
   only: ProviderName | undefined;
+  /** Keep the card it is paid with (decision 069): opened at a provider that keeps cards. */
+  saveCard?: boolean | undefined;
 }
 
 /**
@@ -100,6 +103,10 @@ export async function prepareTopUp(
      * amount follows from the balance, which its own payment changes).
      */
     purpose?: string;
+    /** Keep the card it is paid with (add-funds' `save_card`). */
+    saveCard?: boolean | undefined;
+    /** Paid at once with this saved card (`card_id`): part of what the key's fingerprint covers. */
+    cardId?: string | undefined;
   },
 ): Promise<TopUpPlan> {
   const user = await userCurrency(deps.countries, deps.db, userId);
@@ -122,7 +129,8 @@ export async function prepareTopUp(
   const amountMinor = toMinor(input.amount, user.decimals);
 
   const fingerprint = topUpFingerprint(
-    input.purpose ?? `${input.only ?? "any"}:${amountMinor}:${user.currency}`,
+    (input.purpose ?? `${input.only ?? "any"}:${amountMinor}:${user.currency}`) +
+      (input.cardId ? `:card:${input.cardId}` : input.saveCard ? ":save" : ""),
   );
   const providers = await candidates(deps, config, user.countryCode, input.only);
   if (providers.length === 0) {
@@ -142,6 +150,7 @@ export async function prepareTopUp(
     fingerprint,
     providers,
     only: input.only,
+    saveCard: input.saveCard,
   };
 }
 
@@ -221,6 +230,7 @@ export async function insertTopUp(
       amountMinor: plan.amountMinor,
       clientKey: plan.idempotencyKey ?? null,
       clientFingerprint: plan.idempotencyKey ? plan.fingerprint : null,
+      saveCard: plan.saveCard === true,
       createdAt: now,
     }),
   };
@@ -243,6 +253,11 @@ export async function openTopUp(
     try {
       if (provider.name !== row.provider)
         await repo.updatePayment(deps.db, row.id, { provider: provider.name });
+      // A card to keep, at a provider that keeps cards: on the user's customer there, if any yet.
+      const saveCard =
+        plan.saveCard && provider.savedCards
+          ? { customerRef: await customerFor(deps, plan.userId, provider) }
+          : undefined;
       const init = await provider.initialize({
         reference: row.reference,
         amountMinor: plan.amountMinor,
@@ -252,12 +267,14 @@ export async function openTopUp(
         callbackUrl: callbackUrl
           ? callbackUrl(provider.name)
           : `${config.PUBLIC_URL}/wallet/callback?provider=${provider.name}`,
+        saveCard,
       });
       await repo.updatePayment(deps.db, row.id, {
         provider: provider.name,
         providerReference: init.providerReference,
         paymentInfo: init.paymentInfo,
         status: "pending",
+        customerRef: init.customerRef ?? null,
       });
       return response(deps, {
         ...row,
@@ -282,7 +299,8 @@ export async function openTopUp(
  * POST /wallet/add-funds (and /api/create-payment-intent with `only: "stripe"`). The payments row
  * is written before the provider is called (the recovery point); the provider gets a reference
  * derived from it, so a retried call never opens a second provider payment. The row is written
- * with the wallet locked (insertTopUp).
+ * with the wallet locked (insertTopUp). `saveCard` keeps the card it is paid with; `cardId` pays
+ * with a saved card at once (decision 069).
  */
 export async function addFunds(
   deps: PaymentDeps,
@@ -293,12 +311,21 @@ export async function addFunds(
     currency?: string | undefined;
     idempotencyKey?: string | undefined;
     only?: ProviderName;
+    saveCard?: boolean | undefined;
+    cardId?: string | undefined;
   },
 ) {
   const plan = await prepareTopUp(deps, config, userId, input);
+  if (plan.idempotencyKey) {
+    const seen = await topUpOfKey(deps.db, userId, plan.idempotencyKey);
+    if (seen) return replay(deps, seen, plan.fingerprint);
+  }
+  const card = input.cardId ? await chargeableCard(deps, config, plan.user, userId, input.cardId) : undefined;
+  if (input.saveCard) await assertKeepsCards(deps, config, plan.user.countryCode);
   const now = deps.clock();
   const started = await deps.db.transaction((tx) => insertTopUp(tx, plan, now));
   if (started.replayed) return replay(deps, started.row, plan.fingerprint);
+  if (card) return chargeSavedCard(deps, plan, started.row, card);
   return openTopUp(deps, config, plan, started.row);
 }
 

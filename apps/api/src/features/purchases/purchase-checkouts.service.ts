@@ -81,6 +81,7 @@ export async function startCheckout(
     userId,
     idempotencyKey: key,
     purpose: JSON.stringify(["purchase", body.kind, body.request]),
+    cardId: body.card_id,
     fundsAvailable: FUNDS_AVAILABLE,
     currencyMismatch: (price, wallet) =>
       `This purchase is charged in ${price}; your wallet is in ${wallet}, so a top-up cannot pay for it`,

@@ -29,6 +29,30 @@ export function demoProvider(): PaymentProvider {
         userId: payment.userId,
       };
     },
+    // Saved cards as a provider keeps them (decision 069): the demo's card is a Visa ending 4242,
+    // charged at once; its code names the payment it was saved from.
+    savedCards: {
+      async cardOf(payment) {
+        return {
+          methodRef: `demo_card_${payment.reference}`,
+          customerRef: null,
+          brand: "visa",
+          last4: "4242",
+          expMonth: 12,
+          expYear: 2040,
+        };
+      },
+      async charge(input) {
+        return {
+          providerReference: input.reference,
+          status: "succeeded",
+          amountMinor: input.amountMinor,
+          currency: input.currency,
+          userId: input.userId,
+        };
+      },
+      async forget() {},
+    },
   };
 }
 

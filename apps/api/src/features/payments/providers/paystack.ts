@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { providerFetch } from "./http";
+import { paystackCards } from "./paystack-cards";
 import { paystackTransferEvent, paystackTransfers } from "./paystack-transfers";
 import {
   header,
@@ -63,6 +64,7 @@ export function paystackProvider(opts: {
   const auth = { authorization: `Bearer ${opts.secretKey}` };
   return {
     name: "paystack",
+    savedCards: paystackCards({ base, auth, timeoutMs: opts.timeoutMs, decimalsOf: opts.decimalsOf }),
     transfers: paystackTransfers({
       base,
       secretKey: opts.secretKey,

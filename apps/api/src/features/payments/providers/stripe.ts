@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { checkTimestampedSignature } from "./signed-header";
+import { stripeCards, stripeCustomer } from "./stripe-cards";
 import { stripeTransferEvent, stripeTransfers } from "./stripe-transfers";
 import {
   header,
@@ -89,14 +90,20 @@ export function stripeProvider(opts: {
   return {
     name: "stripe",
     transfers: stripeTransfers(stripe, opts.decimalsOf, mapError),
+    savedCards: stripeCards(stripe, Stripe.errors, opts.decimalsOf, mapError),
     async initialize(input) {
       try {
+        // A card to keep is paid on the driver's customer, to be charged again off session.
+        const customer = input.saveCard
+          ? await stripeCustomer(stripe, input.saveCard.customerRef, input)
+          : undefined;
         const pi = intent(
           await stripe.paymentIntents.create(
             {
               amount: toStripeAmount(input.currency, input.amountMinor, opts.decimalsOf(input.currency)),
               currency: input.currency.toLowerCase(),
               automatic_payment_methods: { enabled: true },
+              ...(customer ? { customer, setup_future_usage: "off_session" as const } : {}),
               metadata: { user_id: input.userId, reference: input.reference },
               description: `Parkwell wallet top-up ${input.reference}`,
             },
@@ -112,6 +119,7 @@ export function stripeProvider(opts: {
             payment_intent_id: pi.id,
             ...(opts.publishableKey ? { publishable_key: opts.publishableKey } : {}),
           },
+          customerRef: customer,
         };
       } catch (err) {
         if (err instanceof ProviderUnavailableError) throw err;
