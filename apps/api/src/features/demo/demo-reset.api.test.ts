@@ -108,9 +108,28 @@ describe("resetting the demo data", () => {
         )
       )[0]!.n;
 
+    // Both saved a card and turned its automatic reload on (decision 069).
+    for (const u of [driver, other]) {
+      await db.execute(sql`WITH card AS (
+          INSERT INTO saved_cards (user_id, provider, method_ref, brand, last4, currency)
+          VALUES (${u.id}, 'demo', ${`demo_card_${u.id}`}, 'visa', '4242', 'NGN') RETURNING id)
+        INSERT INTO auto_reloads (user_id, card_id, currency, threshold_minor, amount_minor)
+        SELECT ${u.id}, id, 'NGN', 100000, 200000 FROM card`);
+    }
+    const kept = async (u: { id: string }) =>
+      (
+        await queryRows<{ n: number }>(
+          db,
+          sql`SELECT (SELECT count(*) FROM saved_cards WHERE user_id = ${u.id})
+            + (SELECT count(*) FROM auto_reloads WHERE user_id = ${u.id}) AS n`,
+        )
+      )[0]!.n;
+
     await resetDemoData(db, () => new Date());
     expect(await devices(driver)).toBe(0);
     expect(await devices(other)).toBe(1);
+    expect(Number(await kept(driver))).toBe(0);
+    expect(Number(await kept(other))).toBe(2);
 
     expect(await demoBookings(db, [driver.id, admin.id])).toBe(0);
     expect(await available(demoPark!, start, end)).toBe(1);

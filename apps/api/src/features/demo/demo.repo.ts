@@ -273,6 +273,12 @@ export async function deletePushSubscriptions(tx: Tx, userIds: string[]): Promis
   await tx.execute(sql`DELETE FROM push_subscriptions WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
 }
 
+/** Forgets the users' saved cards and their automatic reloads (decision 069). */
+export async function deleteSavedCards(tx: Tx, userIds: string[]): Promise<void> {
+  await tx.execute(sql`DELETE FROM auto_reloads WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
+  await tx.execute(sql`DELETE FROM saved_cards WHERE user_id = ANY(${sql.param(userIds)}::uuid[])`);
+}
+
 /**
  * The users' vehicle document requests (their items, timeline and file rows go with them) and the
  * expiry dates of their papers. Their receipts stay, as a booking's do.

@@ -95,6 +95,7 @@ async function resetInside(tx: Tx, now: Date): Promise<void> {
   await repo.deleteVehicleDocRequests(tx, userIds);
   // The devices that got their reminders (decision 066): a visitor's phone is not the next one's.
   await repo.deletePushSubscriptions(tx, userIds);
+  await repo.deleteSavedCards(tx, userIds);
   // Their invitations (as inviter or invitee), codes and devices: the rewards go with the balances.
   await deleteReferralsOfUsers(tx, userIds);
   for (const wallet of await repo.lockWallets(tx, userIds)) {

@@ -7,7 +7,15 @@ import { queryRows, type Db } from "../../db/client";
 import { bearer, createUser, type TestUser } from "../../test/factories";
 import { createTestContext, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
-import { allDayParks, at, book, holdWindow, HOUR, overbooked, setCapacity } from "../bookings/bookings.test-kit";
+import {
+  allDayParks,
+  at,
+  book,
+  holdWindow,
+  HOUR,
+  overbooked,
+  setCapacity,
+} from "../bookings/bookings.test-kit";
 
 describe("one tap at checkout with a saved card (demo provider)", () => {
   let ctx: TestContext;
@@ -77,7 +85,15 @@ describe("one tap at checkout with a saved card (demo provider)", () => {
     const short = await book(ctx.app, u, { park_id: park, start, end });
     expect(short.statusCode).toBe(402);
     const key = randomUUID();
-    const res = await holdWindow(ctx.app, u, park, start, end, { card_id: cardId }, { "idempotency-key": key });
+    const res = await holdWindow(
+      ctx.app,
+      u,
+      park,
+      start,
+      end,
+      { card_id: cardId },
+      { "idempotency-key": key },
+    );
     expect(res.statusCode).toBe(201);
     const h = res.json();
     expect(h.payment.payment_info).toMatchObject({ charged: true, card: { brand: "visa", last4: "4242" } });
@@ -87,7 +103,15 @@ describe("one tap at checkout with a saved card (demo provider)", () => {
     expect(booking.json()).toMatchObject({ status: "active", paid: h.total });
     expect((await wallet(u)).balance).toBeCloseTo(500 + h.top_up_amount - h.total, 6);
     // The same key again answers the same hold and charges nothing more.
-    const again = await holdWindow(ctx.app, u, park, start, end, { card_id: cardId }, { "idempotency-key": key });
+    const again = await holdWindow(
+      ctx.app,
+      u,
+      park,
+      start,
+      end,
+      { card_id: cardId },
+      { "idempotency-key": key },
+    );
     expect(again.headers["idempotent-replayed"]).toBe("true");
     expect(again.json().booking_code).toBe(h.booking_code);
     const rows = await payments(u.id);
