@@ -198,13 +198,14 @@ export async function anotherApp(
   ctx: TestContext,
   extra: Partial<Parameters<typeof buildApp>[0]> = {},
   poolSize = 20,
-): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+): Promise<{ app: FastifyInstance; database: Database; close(): Promise<void> }> {
   if (!ctx.url) throw new Error("anotherApp needs PostgreSQL (TEST_DB_ENGINE=postgres)");
   const database = await openDatabase({ url: ctx.url, poolSize });
   const app = await buildApp({ database, config: ctx.config, logger: false, ...extra });
   await app.ready();
   return {
     app,
+    database,
     async close() {
       await app.close();
       await database.close();
