@@ -7,6 +7,7 @@ import { queryRows, type Db } from "../../db/client";
 import { bearer, type TestUser } from "../../test/factories";
 import { anotherApp, createTestContext, TEST_ENGINE, type TestContext } from "../../test/harness";
 import { ledgerViolations, receiptViolations } from "../../test/ledger-invariants";
+import { chargeWallet } from "../wallet/ledger.service";
 import { runAutoReloads } from "./auto-reload.service";
 import { driverWithDemoCard, saveReload, savedCards, topUpDeps } from "./saved-cards.test-kit";
 
@@ -30,6 +31,17 @@ describe("automatic reloads (demo provider)", () => {
       db,
       sql`SELECT amount_minor::int AS amount_minor, status, client_key FROM payments
           WHERE user_id = ${u.id} AND starts_with(client_key, 'auto-reload:') ORDER BY created_at`,
+    );
+  /** Money out of the wallet, as a purchase takes it (a correction: no receipt to check). */
+  const spend = (u: TestUser, major: number) =>
+    db.transaction((tx) =>
+      chargeWallet(tx, {
+        userId: u.id,
+        currency: "NGN",
+        amountMinor: major * 100,
+        idempotencyKey: `test-spend:${randomUUID()}`,
+        kind: "adjustment",
+      }),
     );
   /** The scheduled job, through the queue as the workers run it. */
   const tick = async () => {
@@ -92,11 +104,16 @@ describe("automatic reloads (demo provider)", () => {
     await tick();
     expect(await balance(u)).toBe(3500);
     expect(await reloads(u)).toHaveLength(1);
-    // The same dip asked again (a retried run) finds its reload: no second charge.
+    // Under a higher threshold, with no spend since: the reload already answered that spend.
     await db.execute(sql`UPDATE auto_reloads SET threshold_minor = 500000 WHERE user_id = ${u.id}`);
-    const first = await runAutoReloads(topUpDeps(ctx.app, db, ctx.config), ctx.config);
-    expect(first).toContain("reloaded");
-    expect(await balance(u)).toBe(5500);
+    expect(await runAutoReloads(topUpDeps(ctx.app, db, ctx.config), ctx.config)).toEqual(["already"]);
+    expect(await balance(u)).toBe(3500);
+    // A spend that leaves it under: one reload more, then none until the next spend.
+    await spend(u, 500);
+    await tick();
+    await tick();
+    expect(await balance(u)).toBe(5000);
+    expect(await reloads(u)).toHaveLength(2);
     // Turned off: nothing more, whatever the balance.
     const off = await ctx.app.inject({
       method: "DELETE",
@@ -104,8 +121,9 @@ describe("automatic reloads (demo provider)", () => {
       headers: bearer(u),
     });
     expect(off.statusCode).toBe(204);
+    await spend(u, 500);
     await tick();
-    expect(await balance(u)).toBe(5500);
+    expect(await balance(u)).toBe(4500);
     expect(await reloads(u)).toHaveLength(2);
   });
 

@@ -102,7 +102,8 @@ export async function updateAutoReload(
 
 /**
  * The reloads due: not paused, their wallet under the threshold, with the wallet's latest move
- * (the dip a reload answers: its key). At most `limit`, the longest waiting first.
+ * that is not a top-up (the spend a reload answers: its key; a reload that leaves the wallet under
+ * the threshold does not call for another). At most `limit`, the longest waiting first.
  */
 export async function dueReloads(db: Tx, limit: number) {
   const rows = await queryRows<{ user_id: string; last_move: string | null }>(
@@ -110,7 +111,8 @@ export async function dueReloads(db: Tx, limit: number) {
     sql`
       SELECT r.user_id, (
         SELECT l.transaction_id FROM ledger_entries l
-        WHERE l.account_id = a.id ORDER BY l.id DESC LIMIT 1
+        JOIN ledger_transactions t ON t.id = l.transaction_id
+        WHERE l.account_id = a.id AND t.kind <> 'topup' ORDER BY l.id DESC LIMIT 1
       ) AS last_move
       FROM auto_reloads r
       JOIN wallet_accounts a ON a.key = 'user:' || r.user_id || ':' || r.currency
