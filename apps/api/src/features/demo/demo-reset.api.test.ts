@@ -92,7 +92,8 @@ describe("resetting the demo data", () => {
     const other = await fundedUser(db, 10_000_000);
     expect((await book(ctx.app, other, { park_id: otherPark!, start, end })).statusCode).toBe(201);
     const otherBalance = await walletBalanceMinor(db, other.id, "NGN");
-    // A visitor's phone and another driver's subscribed to their reminders (decision 066).
+    // A visitor's phone and another driver's subscribed to their reminders (decision 066); both
+    // saved a card and turned its automatic reload on (decision 069).
     for (const [u, device] of [
       [driver, "demo-visitor"],
       [other, "other-driver"],
@@ -100,15 +101,14 @@ describe("resetting the demo data", () => {
       await db.execute(sql`INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, reminders)
         VALUES (${u.id}, ${`https://push.example/${device}/${u.id}`}, 'k', 'a', ARRAY['booking_start'])`);
     }
-    const devices = async (u: { id: string }) =>
+    const rowsOf = async (table: string, u: { id: string }) =>
       (
         await queryRows<{ n: number }>(
           db,
-          sql`SELECT count(*)::int AS n FROM push_subscriptions WHERE user_id = ${u.id}`,
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE user_id = ${u.id}`,
         )
       )[0]!.n;
 
-    // Both saved a card and turned its automatic reload on (decision 069).
     for (const u of [driver, other]) {
       await db.execute(sql`WITH card AS (
           INSERT INTO saved_cards (user_id, provider, method_ref, brand, last4, currency)
@@ -116,20 +116,10 @@ describe("resetting the demo data", () => {
         INSERT INTO auto_reloads (user_id, card_id, currency, threshold_minor, amount_minor)
         SELECT ${u.id}, id, 'NGN', 100000, 200000 FROM card`);
     }
-    const kept = async (u: { id: string }) =>
-      (
-        await queryRows<{ n: number }>(
-          db,
-          sql`SELECT (SELECT count(*) FROM saved_cards WHERE user_id = ${u.id})
-            + (SELECT count(*) FROM auto_reloads WHERE user_id = ${u.id}) AS n`,
-        )
-      )[0]!.n;
-
     await resetDemoData(db, () => new Date());
-    expect(await devices(driver)).toBe(0);
-    expect(await devices(other)).toBe(1);
-    expect(Number(await kept(driver))).toBe(0);
-    expect(Number(await kept(other))).toBe(2);
+    for (const table of ["push_subscriptions", "saved_cards", "auto_reloads"]) {
+      expect([table, await rowsOf(table, driver), await rowsOf(table, other)]).toEqual([table, 0, 1]);
+    }
 
     expect(await demoBookings(db, [driver.id, admin.id])).toBe(0);
     expect(await available(demoPark!, start, end)).toBe(1);
