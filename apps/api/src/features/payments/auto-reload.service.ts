@@ -106,9 +106,9 @@ export async function reloadWallet(deps: PaymentDeps, config: Config, userId: st
   const user = await userCurrency(deps.countries, deps.db, userId);
   if (!reload || reload.pausedAt || !user || user.currency !== reload.currency.trim()) return "off";
   const found = await chargeableCard(deps, config, user, userId, reload.cardId).catch(() => null);
-  if (!found) return "no card";
+  if (!found) return "no_card";
   const limits = await topUpLimits(deps.countries, user.countryId);
-  if (!limits) return "no limits";
+  if (!limits) return "no_limits";
   // The top-up's checks that read outside the transaction; its amount is set under the locks.
   const plan = await prepareTopUp(deps, config, userId, {
     amount: toMajor(Math.max(reload.amountMinor, limits.minMinor), user.decimals),
@@ -121,10 +121,10 @@ export async function reloadWallet(deps: PaymentDeps, config: Config, userId: st
     if (!locked || locked.pausedAt || locked.cardId !== found.card.id) return "off";
     if (await payRepo.hasUnfinishedWithKeyPrefix(tx, userId, RELOAD_KEY)) return "awaiting";
     const balance = await lockWalletBalance(tx, userId, user.currency);
-    if (balance >= locked.thresholdMinor) return "not due";
+    if (balance >= locked.thresholdMinor) return "not_due";
     const pending = await payRepo.pendingTopUpsMinor(tx, userId, user.currency, payableSince(now));
     const amountMinor = Math.min(locked.amountMinor, limits.maxBalanceMinor - balance - pending);
-    if (amountMinor < limits.minMinor) return "no room";
+    if (amountMinor < limits.minMinor) return "no_room";
     const fitted = { ...plan, amount: toMajor(amountMinor, user.decimals), amountMinor };
     const inserted = await insertTopUp(tx, fitted, now);
     return inserted.replayed ? "already" : { plan: fitted, row: inserted.row };
