@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { deliver, nextId, startFake, type FakeReply, type RunningFake } from "./fake-server";
 
 interface Tx {
@@ -9,7 +9,56 @@ interface Tx {
   email: string;
   status: "abandoned" | "success" | "failed";
   metadata: unknown;
+  /** The bank's words, when they are not the status's usual ones ("Declined"). */
+  gateway_response?: string;
+  /** The card paid with and the payer, once the transaction is complete (as verify and charge.success give them). */
+  authorization?: PaystackAuthorization;
+  customer?: PaystackCustomer;
 }
+
+/** A card's authorization as Paystack returns it on a transaction (its code charges the card again). */
+export interface PaystackAuthorization {
+  authorization_code: string;
+  bin: string;
+  last4: string;
+  exp_month: string;
+  exp_year: string;
+  channel: "card";
+  card_type: string;
+  bank: string;
+  country_code: string;
+  brand: string;
+  reusable: boolean;
+  signature: string;
+  account_name: null;
+}
+
+export interface PaystackCustomer {
+  id: number;
+  email: string;
+  customer_code: string;
+}
+
+/** The card a test pays with (a reusable visa 4081 unless said otherwise). */
+export interface PaystackCard {
+  last4?: string;
+  brand?: string;
+  reusable?: boolean;
+  exp_month?: string;
+  exp_year?: string;
+}
+
+/** A card authorization the fake knows: whose it is (the e-mail it was paid with) and how it answers. */
+export interface PaystackAuthorizationState {
+  authorization: PaystackAuthorization;
+  email: string;
+  active: boolean;
+  /** While set, charges with it fail with these words as gateway_response. */
+  decline: string | null;
+}
+
+/** Test cards' first six digits, by brand (Paystack's test cards). */
+const BINS: Record<string, string> = { visa: "408408", mastercard: "539983", verve: "506066" };
 
 /** A transfer as Paystack keeps it (its reference is ours, unique). */
 export interface PaystackTransfer {
@@ -80,8 +129,17 @@ export interface PaystackFake extends RunningFake {
     event: "transfer.success" | "transfer.failed" | "transfer.reversed",
     url: string,
   ): Promise<number>;
-  /** The customer pays (or fails); `amount` lets a test make the provider report a different amount. */
-  complete(reference: string, outcome?: "success" | "failed", amount?: number): void;
+  /**
+   * The customer pays (or fails); `amount` lets a test make the provider report a different amount.
+   * A success carries the card's authorization (a new code each time, as at Paystack) and the customer.
+   */
+  complete(reference: string, outcome?: "success" | "failed", amount?: number, card?: PaystackCard): void;
+  /** Card authorizations by code. */
+  authorizations: Map<string, PaystackAuthorizationState>;
+  /** The next charges with this authorization fail, gateway_response `message` ("Declined"). */
+  declineAuthorization(code: string, message?: string): void;
+  /** Every charge_authorization that reached a decision (charged or declined), in order. */
+  charges: Array<{ reference: string; authorization_code: string; amount: number }>;
   /** POSTs a signed charge.success for the transaction to `url`; returns the HTTP status. */
   sendWebhook(reference: string, url: string, secret?: string): Promise<number>;
   webhookBody(reference: string): string;
@@ -93,6 +151,9 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
   const bankAccounts = new Map<string, string>();
   const recipients: PaystackFake["recipients"] = new Map();
   const transfers = new Map<string, PaystackTransfer>();
+  const authorizations = new Map<string, PaystackAuthorizationState>();
+  const customers = new Map<string, PaystackCustomer>();
+  const charges: PaystackFake["charges"] = [];
   let ids = 1000;
   const fake = await startFake((req) => {
     if (req.headers.authorization !== `Bearer ${secretKey}`)
@@ -112,7 +173,7 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
           body: { status: false, message: "Invalid amount or email", type: "validation_error" },
         };
       }
-      const reference = b.reference ?? nextId("ps_");
+      const reference = b.reference ?? nextId("ps-");
       if (!/^[A-Za-z0-9.=-]+$/.test(reference))
         return { status: 400, body: { status: false, message: "Invalid reference" } };
       if (transactions.has(reference)) {
@@ -147,6 +208,8 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
     }
     const transferReply = transferRoute(req.method, req.path, req.body);
     if (transferReply) return transferReply;
+    const cardReply = cardRoute(req.method, req.path, req.body);
+    if (cardReply) return cardReply;
     const verify = /^\/transaction\/verify\/([^/?]+)$/.exec(req.path);
     if (req.method === "GET" && verify) {
       const tx = transactions.get(decodeURIComponent(verify[1]!));
@@ -156,7 +219,10 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
         body: {
           status: true,
           message: "Verification successful",
-          data: { ...tx, gateway_response: tx.status === "success" ? "Successful" : "" },
+          data: {
+            ...tx,
+            gateway_response: tx.gateway_response ?? (tx.status === "success" ? "Successful" : ""),
+          },
         },
       };
     }
@@ -292,6 +358,140 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
     }
     return null;
   }
+  /** The customer an e-mail is at Paystack (one per e-mail, made on its first payment). */
+  function customerOf(email: string): PaystackCustomer {
+    const key = email.toLowerCase();
+    let customer = customers.get(key);
+    if (!customer) {
+      customer = { id: ids++, email, customer_code: `CUS_${randomBytes(8).toString("hex").slice(0, 15)}` };
+      customers.set(key, customer);
+    }
+    return customer;
+  }
+  /** Paystack's charge of a saved authorization and its deactivation, as its docs give them. */
+  function cardRoute(method: string, path: string, raw: string): FakeReply | null {
+    if (method === "POST" && path === "/transaction/charge_authorization") {
+      const b = JSON.parse(raw) as {
+        authorization_code?: string;
+        email?: string;
+        amount?: number | string;
+        currency?: string;
+        reference?: string;
+        metadata?: unknown;
+      };
+      const amount = Number(b.amount);
+      if (!b.email || !Number.isInteger(amount) || amount <= 0) {
+        return {
+          status: 400,
+          body: { status: false, message: "Invalid amount or email", type: "validation_error" },
+        };
+      }
+      const reference = b.reference ?? nextId("ps-");
+      if (!/^[A-Za-z0-9.=-]+$/.test(reference))
+        return { status: 400, body: { status: false, message: "Invalid reference" } };
+      if (transactions.has(reference)) {
+        return {
+          status: 400,
+          body: {
+            status: false,
+            message: "Duplicate Transaction Reference",
+            type: "validation_error",
+            code: "duplicate_reference",
+          },
+        };
+      }
+      const saved = b.authorization_code ? authorizations.get(b.authorization_code) : undefined;
+      if (
+        !saved?.active ||
+        !saved.authorization.reusable ||
+        saved.email.toLowerCase() !== b.email.toLowerCase()
+      ) {
+        return {
+          status: 400,
+          body: { status: false, message: "Authorization code is invalid", type: "validation_error" },
+        };
+      }
+      const ok = saved.decline === null;
+      const tx: Tx = {
+        id: ids++,
+        reference,
+        amount,
+        currency: b.currency ?? "NGN",
+        email: saved.email,
+        status: ok ? "success" : "failed",
+        metadata: b.metadata ?? "",
+        gateway_response: ok ? "Approved" : saved.decline!,
+        authorization: saved.authorization,
+        customer: customerOf(saved.email),
+      };
+      transactions.set(reference, tx);
+      charges.push({ reference, authorization_code: saved.authorization.authorization_code, amount });
+      return {
+        status: 200,
+        body: {
+          status: true,
+          message: "Charge attempted",
+          data: {
+            amount,
+            currency: tx.currency,
+            transaction_date: new Date().toISOString(),
+            status: tx.status,
+            reference,
+            domain: "test",
+            metadata: tx.metadata,
+            gateway_response: tx.gateway_response,
+            message: null,
+            channel: "card",
+            ip_address: null,
+            log: null,
+            // 1.5% (+ NGN 100 from NGN 2,500), at most NGN 2,000: Paystack's local card fee.
+            fees: ok ? Math.min(Math.round(amount * 0.015) + (amount >= 250_000 ? 10_000 : 0), 200_000) : 0,
+            authorization: tx.authorization,
+            customer: tx.customer,
+            plan: null,
+            id: tx.id,
+          },
+        },
+      };
+    }
+    if (
+      method === "POST" &&
+      (path === "/customer/authorization/deactivate" || path === "/customer/deactivate_authorization")
+    ) {
+      const b = JSON.parse(raw) as { authorization_code?: string };
+      const saved = b.authorization_code ? authorizations.get(b.authorization_code) : undefined;
+      if (!saved) return { status: 404, body: { status: false, message: "Authorization code not found" } };
+      saved.active = false;
+      return { status: 200, body: { status: true, message: "Authorization has been deactivated" } };
+    }
+    return null;
+  }
+  /** A card's authorization, new at each payment (Paystack gives the same card a new code each time). */
+  function authorize(email: string, card: PaystackCard = {}): PaystackAuthorization {
+    const brand = (card.brand ?? "visa").toLowerCase();
+    const authorization: PaystackAuthorization = {
+      authorization_code: `AUTH_${randomBytes(5).toString("hex")}`,
+      bin: BINS[brand] ?? "408408",
+      last4: card.last4 ?? "4081",
+      exp_month: card.exp_month ?? "12",
+      exp_year: card.exp_year ?? "2030",
+      channel: "card",
+      card_type: `${brand} `,
+      bank: "TEST BANK",
+      country_code: "NG",
+      brand,
+      reusable: card.reusable ?? true,
+      signature: `SIG_${randomBytes(10).toString("hex")}`,
+      account_name: null,
+    };
+    authorizations.set(authorization.authorization_code, {
+      authorization,
+      email,
+      active: true,
+      decline: null,
+    });
+    return authorization;
+  }
   const body = (reference: string) =>
     JSON.stringify({ event: "charge.success", data: transactions.get(reference) });
   return Object.assign(fake, {
@@ -317,11 +517,25 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
         "x-paystack-signature": createHmac("sha512", secretKey).update(raw).digest("hex"),
       });
     },
-    complete(reference: string, outcome: "success" | "failed" = "success", amount?: number) {
+    authorizations,
+    charges,
+    declineAuthorization(code: string, message = "Declined") {
+      const saved = authorizations.get(code);
+      if (!saved) throw new Error(`no Paystack authorization ${code}`);
+      saved.decline = message;
+    },
+    complete(
+      reference: string,
+      outcome: "success" | "failed" = "success",
+      amount?: number,
+      card?: PaystackCard,
+    ) {
       const tx = transactions.get(reference);
       if (!tx) throw new Error(`no Paystack transaction ${reference}`);
       tx.status = outcome;
       if (amount !== undefined) tx.amount = amount;
+      tx.customer = customerOf(tx.email);
+      if (outcome === "success") tx.authorization = authorize(tx.email, card);
     },
     webhookBody: body,
     sendWebhook(reference: string, url: string, secret = secretKey) {

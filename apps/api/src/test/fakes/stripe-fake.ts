@@ -1,16 +1,26 @@
 import { randomBytes } from "node:crypto";
 import Stripe from "stripe";
 import { deliver, nextId, startFake, type FakeReply, type RunningFake } from "./fake-server";
+import {
+  stripeCardsFake,
+  type CardIntent,
+  type StripeCard,
+  type StripeCardsState,
+} from "./stripe-fake-cards";
 
-interface Intent {
-  id: string;
+export type {
+  Customer,
+  PaymentMethod,
+  StripeCard,
+  StripeCardsState,
+  StripeDeclineCode,
+} from "./stripe-fake-cards";
+
+interface Intent extends CardIntent {
   object: "payment_intent";
-  amount: number;
-  amount_received: number;
   currency: string;
-  status: string;
-  last_payment_error: { code: string; message: string } | null;
   client_secret: string;
+  description: string | null;
   metadata: Record<string, string>;
   livemode: false;
   created: number;
@@ -41,7 +51,8 @@ interface Transfer {
   livemode: false;
 }
 
-export interface StripeFake extends RunningFake {
+/** Stripe's API on loopback, with customers and saved cards (StripeCardsState: stripe-fake-cards.ts). */
+export interface StripeFake extends RunningFake, StripeCardsState {
   intents: Map<string, Intent>;
   accounts: Map<string, ConnectedAccount>;
   transfers: Map<string, Transfer>;
@@ -57,8 +68,12 @@ export interface StripeFake extends RunningFake {
     url: string,
     secret: string,
   ): Promise<number>;
-  /** The card is confirmed; `amountReceived` lets a test make Stripe report another amount. */
-  succeed(id: string, amountReceived?: number): void;
+  /**
+   * The card is confirmed; `amountReceived` lets a test make Stripe report another amount. The card
+   * (visa 4242 12/2030 unless given) becomes a PaymentMethod, kept on the intent's customer when
+   * the intent was created with setup_future_usage and a customer.
+   */
+  succeed(id: string, amountReceived?: number, card?: StripeCard): void;
   /** The card is declined: as at Stripe, the intent goes back to requires_payment_method, still payable. */
   decline(id: string): void;
   sendWebhook(
@@ -95,9 +110,12 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
   const transfers = new Map<string, Transfer>();
   const byKey = new Map<string, FakeReply>();
   const state = { balanceShort: false };
+  const cards = stripeCardsFake();
   const fake = await startFake((req) => {
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return error(401, "invalid_request_error", "Invalid API Key provided");
+    const cardReply = cards.route(req, () => parseForm(req.body));
+    if (cardReply) return cardReply;
     if (req.method === "POST" && req.path === "/v1/payment_intents") {
       const key = req.headers["idempotency-key"];
       if (typeof key === "string" && byKey.has(key)) return byKey.get(key)!;
@@ -111,6 +129,8 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
       ) {
         return error(400, "invalid_request_error", "Invalid amount or currency");
       }
+      const saved = cards.intentFields(p);
+      if ("reply" in saved) return saved.reply;
       const id = nextId("pi_");
       const intent: Intent = {
         id,
@@ -118,15 +138,20 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
         amount,
         amount_received: 0,
         currency: p.currency,
-        status: "requires_payment_method",
+        status: saved.fields.payment_method ? "requires_confirmation" : "requires_payment_method",
         last_payment_error: null,
         client_secret: `${id}_secret_${randomBytes(8).toString("hex")}`,
+        description: typeof p.description === "string" ? p.description : null,
         metadata: (p.metadata ?? {}) as Record<string, string>,
         livemode: false,
         created: Math.floor(Date.now() / 1000),
+        ...saved.fields,
       };
       intents.set(id, intent);
-      const reply = { status: 200, body: intent };
+      // Confirmed at once with the customer's card: charged, or declined (402, replayed as such).
+      const reply = saved.confirm
+        ? cards.confirm(intent, typeof key === "string" ? key : null, saved.offSession)
+        : { status: 200, body: intent };
       if (typeof key === "string") byKey.set(key, reply);
       return reply;
     }
@@ -185,12 +210,13 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
     if (req.method === "GET" && get) {
       const intent = intents.get(decodeURIComponent(get[1]!));
       return intent
-        ? { status: 200, body: intent }
+        ? { status: 200, body: cards.expanded(intent, req.path) }
         : error(404, "invalid_request_error", "No such payment_intent");
     }
     return error(404, "invalid_request_error", "Unrecognized request URL");
   });
   return Object.assign(fake, {
+    ...cards.state,
     intents,
     accounts,
     transfers,
@@ -234,12 +260,13 @@ export async function startStripeFake(secretKey: string): Promise<StripeFake> {
       const header = Stripe.webhooks.generateTestHeaderString({ payload, secret });
       return deliver(url, payload, { "stripe-signature": header });
     },
-    succeed(id: string, amountReceived?: number) {
+    succeed(id: string, amountReceived?: number, card?: StripeCard) {
       const intent = intents.get(id);
       if (!intent) throw new Error(`no PaymentIntent ${id}`);
       intent.status = "succeeded";
       intent.last_payment_error = null;
       intent.amount_received = amountReceived ?? intent.amount;
+      cards.saveCard(intent, card);
     },
     decline(id: string) {
       const intent = intents.get(id);
