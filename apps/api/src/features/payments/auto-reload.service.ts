@@ -83,9 +83,10 @@ export const stopAutoReload = (deps: PaymentDeps, userId: string) => repo.delete
 export async function runAutoReloads(deps: PaymentDeps, config: Config) {
   const due = await repo.dueReloads(deps.db, RELOADS_PER_RUN);
   const outcomes: string[] = [];
-  for (const { userId, lastMove } of due) {
+  for (const { userId, lastMove, savedAt } of due) {
     try {
-      outcomes.push(await reloadWallet(deps, config, userId, `${RELOAD_KEY}${lastMove ?? "none"}`));
+      const key = `${RELOAD_KEY}${lastMove ?? "none"}:${savedAt}`;
+      outcomes.push(await reloadWallet(deps, config, userId, key));
     } catch (err) {
       // One driver's outage (the provider unreachable) is no reason to skip the others: their
       // reload is tried again at the next run, under the same key while the wallet has not moved.

@@ -103,22 +103,23 @@ export async function updateAutoReload(
 /**
  * The reloads due: not paused, their wallet under the threshold, with the wallet's latest move
  * that is not a top-up (the spend a reload answers: its key; a reload that leaves the wallet under
- * the threshold does not call for another). At most `limit`, the longest waiting first.
+ * the threshold does not call for another), and when the reload was last saved (saving it again,
+ * after a pause, answers that spend anew). At most `limit`, the longest waiting first.
  */
 export async function dueReloads(db: Tx, limit: number) {
-  const rows = await queryRows<{ user_id: string; last_move: string | null }>(
+  const rows = await queryRows<{ user_id: string; last_move: string | null; saved_at: string }>(
     db,
     sql`
       SELECT r.user_id, (
         SELECT l.transaction_id FROM ledger_entries l
         JOIN ledger_transactions t ON t.id = l.transaction_id
         WHERE l.account_id = a.id AND t.kind <> 'topup' ORDER BY l.id DESC LIMIT 1
-      ) AS last_move
+      ) AS last_move, (extract(epoch FROM r.updated_at) * 1000)::bigint::text AS saved_at
       FROM auto_reloads r
       JOIN wallet_accounts a ON a.key = 'user:' || r.user_id || ':' || r.currency
       WHERE r.paused_at IS NULL AND a.balance_minor < r.threshold_minor
       ORDER BY r.updated_at
       LIMIT ${limit}`,
   );
-  return rows.map((r) => ({ userId: r.user_id, lastMove: r.last_move }));
+  return rows.map((r) => ({ userId: r.user_id, lastMove: r.last_move, savedAt: r.saved_at }));
 }
