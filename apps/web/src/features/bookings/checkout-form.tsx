@@ -259,8 +259,8 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const [holdKey, setHoldKey] = useState(newAttemptKey);
   const [holdCancelled, setHoldCancelled] = useState(false);
   const hold = useMutation({
-    mutationFn: async (body: BookingRequest & { kind: "window" }) => {
-      const held = await holdBooking(inputOf(body), holdKey);
+    mutationFn: async ({ body, cardId }: { body: BookingRequest & { kind: "window" }; cardId?: string }) => {
+      const held = await holdBooking(inputOf(body), holdKey, cardId);
       await startProviderStep(
         held.payment,
         (path) => void navigate(path),
@@ -271,9 +271,11 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
     onMutate: () => setHoldCancelled(false),
     onError: () => setHoldKey(newAttemptKey()),
   });
-  const payDifference = form.handleSubmit((body) => {
-    if (!hold.isPending && body.kind === "window") hold.mutate(body);
-  });
+  // `cardId`: "Pay … with Visa •••• 4242", the saved card charged at once (decision 069).
+  const payDifference = (cardId?: string) =>
+    form.handleSubmit((body) => {
+      if (!hold.isPending && body.kind === "window") hold.mutate({ body, cardId });
+    })();
   const error = book.error instanceof ApiError ? book.error : null;
   // A refused charger is said at the choice, not in the form's alert or under "Pay … and book".
   const chargerError = chargerRefusal(book.error) ?? chargerRefusal(hold.error);
@@ -413,7 +415,7 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           minTopUp={wallet.data?.min_topup}
           busy={hold.isPending || (hold.isSuccess && !holdCancelled)}
           failed={hold.error && !chargerRefusal(hold.error) ? errorText(t, hold.error) : null}
-          onPay={() => void payDifference()}
+          onPay={(cardId) => void payDifference(cardId)}
           label={(amount) => t("checkout.payDifference", { amount })}
         />
       ) : personal && error?.status === 402 ? (
