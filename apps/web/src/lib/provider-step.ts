@@ -65,10 +65,15 @@ export const callbackUrl = (payment: AddFundsData) => {
   return `${back}${back.includes("?") ? "&" : "?"}provider=${payment.provider}&reference=${encodeURIComponent(payment.reference)}`;
 };
 
+/** A saved card was charged at once (decision 069): there is no provider step, only the return page. */
+export const chargedAtOnce = (payment: AddFundsData) => payment.payment_info.charged === true;
+
 /**
  * Takes the user to the provider once add-funds has answered: the in-app page for demo and
  * Stripe (Elements), Paystack's inline popup (falling back to its hosted page), Wave's launch URL.
- * `go` navigates inside the app; `leave` goes to another site.
+ * A payment a saved card already made (`charged`) goes straight to its return page, which verifies
+ * it and shows the purchase, as after a provider. `go` navigates inside the app; `leave` goes to
+ * another site.
  */
 export async function startProviderStep(
   payment: AddFundsData,
@@ -79,6 +84,10 @@ export async function startProviderStep(
   returnTo?: string,
 ): Promise<void> {
   rememberPayment(payment, returnTo);
+  if (chargedAtOnce(payment)) {
+    go(callbackUrl(payment));
+    return;
+  }
   const info = payment.payment_info;
   if (payment.provider === "demo" || payment.provider === "stripe") {
     go(`/payment?reference=${encodeURIComponent(payment.reference)}&provider=${payment.provider}`);

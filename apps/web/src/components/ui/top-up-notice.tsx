@@ -65,7 +65,8 @@ export interface PayDifferenceOffer {
   minTopUp: number | undefined;
   busy: boolean;
   failed: string | null;
-  onPay: () => void;
+  /** `cardId`: pay with that saved card at once (PayDifference's second button). */
+  onPay: (cardId?: string) => void;
   label: (amount: string) => string;
 }
 

@@ -163,10 +163,16 @@ export const createBooking = (body: CreateBookingInput, idempotencyKey: string) 
 
 /**
  * The same window, held while the wallet's shortfall is paid (decision 026): the answer's payment
- * goes to the provider as a top-up does, and its verify books the hold.
+ * goes to the provider as a top-up does (or was charged to the saved card `cardId` at once), and
+ * its verify books the hold.
  */
-export const holdBooking = (body: CreateBookingInput, idempotencyKey: string) =>
-  api("/bookings/hold", { method: "POST", body, headers: { "idempotency-key": idempotencyKey } });
+export const holdBooking = (body: CreateBookingInput, idempotencyKey: string, cardId?: string) =>
+  api("/bookings/hold", {
+    method: "POST",
+    // A saved card's id pays the difference with it at once (decision 069): no provider page.
+    body: { ...body, ...(cardId ? { card_id: cardId } : {}) },
+    headers: { "idempotency-key": idempotencyKey },
+  });
 
 /** `link`: the extension link of the booking's wallet pass, which stands for the sign-in (decision 068). */
 export const extendBooking = (bookingId: string, newEnd: string, link?: string) =>

@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { marinaPark } from "../../test/booking-fixtures";
 import { renderWithApp } from "../../test/render";
+import { cardsAnswer, savedCards, VISA_ID } from "../../test/saved-card-fixtures";
 import { CheckoutForm } from "./checkout-form";
 import { availability, driverApi, held, route, sentWindow, short, WINDOW } from "./checkout.test-kit";
 
@@ -130,6 +131,27 @@ describe("the booking checkout form", () => {
     await waitFor(() => expect(router.state.location.pathname).toBe("/payment"));
     expect(api.callsTo("POST /bookings")).toEqual([]);
     expect(api.callsTo("POST /bookings/hold").map((c) => c.body)).toEqual([sentWindow]);
+  });
+
+  it("holds the window and pays the difference with a saved card in one tap, then the return page", async () => {
+    const api = driverApi()
+      .on("GET /wallet/cards", cardsAnswer(savedCards()))
+      .on("POST /bookings/hold", (call) => {
+        const answer = held(call);
+        const payment = {
+          ...answer.json.payment,
+          payment_info: { charged: true, card: { brand: "visa", last4: "4242" } },
+        };
+        return { ...answer, json: { ...answer.json, payment } };
+      });
+    const { router } = await renderWithApp(<CheckoutForm park={park} />, { api, route });
+    expect(await screen.findByRole("button", { name: "Pay ₦1,190 and book" })).toBeTruthy();
+    await userEvent.click(await screen.findByRole("button", { name: "Pay ₦1,190 with Visa •••• 4242" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/wallet/callback"));
+    expect(router.state.location.search).toBe("?provider=demo&reference=ref-LAG123XY");
+    expect(api.callsTo("POST /bookings/hold").map((c) => c.body)).toEqual([
+      { ...sentWindow, card_id: VISA_ID },
+    ]);
   });
 
   it("offers no difference to pay when the wallet covers the total", async () => {

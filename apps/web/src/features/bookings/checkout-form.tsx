@@ -109,6 +109,37 @@ function useWindowQuote({ enabled, ...asked }: BookingQuoteAsked & { enabled: bo
  * The checkout form: every choice is in the query string, so a trip to the wallet keeps it.
  * Arrival and departure are picked on the park's clock (its zone is named), not the phone's.
  */
+/**
+ * "Pay … and book" (decision 026): the window is held while a top-up of the difference is paid at
+ * the country's provider, or with the saved card `cardId` at once (decision 069), and the
+ * payment's return books it. One Idempotency-Key per attempt.
+ */
+function useHoldAndPay(
+  holdWindow: (
+    body: BookingRequest & { kind: "window" },
+    idempotencyKey: string,
+    cardId: string | undefined,
+  ) => ReturnType<typeof holdBooking>,
+) {
+  const navigate = useNavigate();
+  const [holdKey, setHoldKey] = useState(newAttemptKey);
+  const [cancelled, setCancelled] = useState(false);
+  const hold = useMutation({
+    mutationFn: async ({ body, cardId }: { body: BookingRequest & { kind: "window" }; cardId?: string }) => {
+      const held = await holdWindow(body, holdKey, cardId);
+      await startProviderStep(
+        held.payment,
+        (path) => void navigate(path),
+        (url) => window.location.assign(url),
+        () => setCancelled(true),
+      );
+    },
+    onMutate: () => setCancelled(false),
+    onError: () => setHoldKey(newAttemptKey()),
+  });
+  return { hold, busy: hold.isPending || (hold.isSuccess && !cancelled) };
+}
+
 export function CheckoutForm({ park }: { park: ParkDetail }) {
   const { t, i18n } = useTranslation(["bookings", "auth"]);
   const id = useId();
@@ -254,26 +285,14 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
   const submit = form.handleSubmit((body) => {
     if (!book.isPending && body.kind === "window") book.mutate(body);
   });
-  // "Pay … and book" (decision 026): the window as the form has it now is held while a top-up of
-  // the difference is paid at the country's provider, and the payment's return books it.
-  const [holdKey, setHoldKey] = useState(newAttemptKey);
-  const [holdCancelled, setHoldCancelled] = useState(false);
-  const hold = useMutation({
-    mutationFn: async (body: BookingRequest & { kind: "window" }) => {
-      const held = await holdBooking(inputOf(body), holdKey);
-      await startProviderStep(
-        held.payment,
-        (path) => void navigate(path),
-        (url) => window.location.assign(url),
-        () => setHoldCancelled(true),
-      );
-    },
-    onMutate: () => setHoldCancelled(false),
-    onError: () => setHoldKey(newAttemptKey()),
-  });
-  const payDifference = form.handleSubmit((body) => {
-    if (!hold.isPending && body.kind === "window") hold.mutate(body);
-  });
+  // "Pay … and book": the window as the form has it now (useHoldAndPay).
+  const { hold, busy: holdBusy } = useHoldAndPay((body, key, cardId) =>
+    holdBooking(inputOf(body), key, cardId),
+  );
+  const payDifference = (cardId?: string) =>
+    form.handleSubmit((body) => {
+      if (!hold.isPending && body.kind === "window") hold.mutate({ body, cardId });
+    })();
   const error = book.error instanceof ApiError ? book.error : null;
   // A refused charger is said at the choice, not in the form's alert or under "Pay … and book".
   const chargerError = chargerRefusal(book.error) ?? chargerRefusal(hold.error);
@@ -411,9 +430,9 @@ export function CheckoutForm({ park }: { park: ParkDetail }) {
           short={short}
           error={error?.status === 402 ? error : null}
           minTopUp={wallet.data?.min_topup}
-          busy={hold.isPending || (hold.isSuccess && !holdCancelled)}
+          busy={holdBusy}
           failed={hold.error && !chargerRefusal(hold.error) ? errorText(t, hold.error) : null}
-          onPay={() => void payDifference()}
+          onPay={(cardId) => void payDifference(cardId)}
           label={(amount) => t("checkout.payDifference", { amount })}
         />
       ) : personal && error?.status === 402 ? (

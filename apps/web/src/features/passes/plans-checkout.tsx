@@ -301,7 +301,7 @@ export function PlanCheckout({ plan }: { plan: PublicPlan }) {
                 minTopUp: wallet.data?.min_topup,
                 busy: difference.busy,
                 failed: difference.failed,
-                onPay: () => difference.pay(body),
+                onPay: (cardId) => difference.pay(body, cardId),
                 label: (amount) => t("checkout.payDifference", { amount }),
               }
             : undefined

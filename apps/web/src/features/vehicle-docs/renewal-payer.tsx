@@ -60,7 +60,7 @@ export function RenewalPayer({
                 minTopUp,
                 busy: difference.busy,
                 failed: difference.failed,
-                onPay: () => difference.pay(request),
+                onPay: (cardId) => difference.pay(request, cardId),
                 label: (amount) => t("pay.payDifference", { amount }),
               }
             : undefined

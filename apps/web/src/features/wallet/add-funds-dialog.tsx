@@ -8,32 +8,27 @@ import { TextField } from "../../components/ui/form-field";
 // Its box and its buttons are the confirmation dialog's.
 import "../../components/ui/confirm-dialog.css";
 import { ApiError } from "../../lib/api";
-import { formatAmountInput, formatMoney } from "../../lib/format";
+import { formatMoney } from "../../lib/format";
 import { useSchemaForm } from "../../lib/use-schema-form";
-import { checkAmount, type AmountRules } from "./amount";
+import { amountField, type AmountRules } from "./amount";
 import { addFunds } from "./api";
 import { startProviderStep } from "../../lib/provider-step";
+import { cardName, useSavedCards } from "../../lib/saved-cards";
+import "./wallet.css";
+
+/** The add-funds choice of how to pay: a saved card's id, or the provider's page. */
+const PROVIDER_PAGE = "provider";
 
 /** The amount as typed, checked with the wallet's rules (amount.ts); its problems name their text. */
 function amountSchema(rules: AmountRules, language: string, limits: { min: string; max: string }) {
-  // The examples of a valid amount, written as the language writes numbers ("1500,50" in French).
-  const values = {
-    ...limits,
-    whole: formatAmountInput(1500, language),
-    decimal: formatAmountInput(1500.5, language),
-  };
-  return z.object({
-    amount: z.string().transform((text, ctx) => {
-      const check = checkAmount(text, rules, language);
-      if (check.ok) return check.amount;
-      const error = check.error === "invalid" && rules.decimals === 0 ? "invalidWhole" : check.error;
-      ctx.addIssue({ code: "custom", params: { key: `wallet:dialog.${error}`, values } });
-      return z.NEVER;
-    }),
-  });
+  return z.object({ amount: amountField(rules, language, limits) });
 }
 
-/** The Add funds dialog: validates the amount, starts the top-up, then hands over to the provider. */
+/**
+ * The Add funds dialog: validates the amount, starts the top-up, then hands over to the provider;
+ * or, with a saved card chosen (decision 069), the card is charged at once and the payment's
+ * return page tells the outcome. Paying at the provider may keep the card for later.
+ */
 export function AddFundsDialog({
   wallet,
   open,
@@ -62,9 +57,22 @@ export function AddFundsDialog({
   // One key per opened dialog: a double submit or a retry starts a single payment.
   const [key, setKey] = useState(() => crypto.randomUUID());
   const [cancelled, setCancelled] = useState(false);
+  const saved = useSavedCards();
+  // A saved card by default (one tap), the one the reload uses first; else the provider's page.
+  const [chosen, setChosen] = useState<string | null>(null);
+  const via =
+    chosen === PROVIDER_PAGE || saved.cards.some((c) => c.id === chosen)
+      ? (chosen as string)
+      : (saved.preferred?.id ?? PROVIDER_PAGE);
+  const [saveCard, setSaveCard] = useState(false);
+  const offerSave = saved.data?.available === true && via === PROVIDER_PAGE;
   const pay = useMutation({
     mutationFn: async ({ amount }: { amount: number }) => {
-      const { data } = await addFunds(amount, key);
+      const { data } = await addFunds(
+        amount,
+        key,
+        via !== PROVIDER_PAGE ? { card_id: via } : offerSave && saveCard ? { save_card: true } : {},
+      );
       await startProviderStep(
         data,
         (path) => void navigate(path),
@@ -83,6 +91,8 @@ export function AddFundsDialog({
     if (open && !dialog.open) {
       setKey(crypto.randomUUID());
       setCancelled(false);
+      setChosen(null);
+      setSaveCard(false);
       pay.reset();
       form.clearErrors();
       dialog.showModal();
@@ -119,6 +129,42 @@ export function AddFundsDialog({
           error={form.formState.errors.amount?.message}
           {...form.register("amount")}
         />
+        {saved.cards.length > 0 && (
+          <fieldset className="wallet-choice" disabled={busy}>
+            <legend>{t("dialog.payWithLegend")}</legend>
+            {saved.cards.map((card) => (
+              <label key={card.id}>
+                <input
+                  type="radio"
+                  name={`${id}-via`}
+                  checked={via === card.id}
+                  onChange={() => setChosen(card.id)}
+                />
+                <span>{t("dialog.payWithCard", { card: cardName(card) })}</span>
+              </label>
+            ))}
+            <label>
+              <input
+                type="radio"
+                name={`${id}-via`}
+                checked={via === PROVIDER_PAGE}
+                onChange={() => setChosen(PROVIDER_PAGE)}
+              />
+              <span>{t("dialog.payOnPage")}</span>
+            </label>
+          </fieldset>
+        )}
+        {offerSave && (
+          <label className="wallet-check">
+            <input
+              type="checkbox"
+              checked={saveCard}
+              disabled={busy}
+              onChange={(e) => setSaveCard(e.target.checked)}
+            />
+            <span>{t("dialog.saveCard")}</span>
+          </label>
+        )}
         {failure && (
           <p className="field__error" role="alert">
             {failure}
@@ -129,7 +175,11 @@ export function AddFundsDialog({
             {t("dialog.cancel")}
           </button>
           <button type="submit" className="button button--accent" disabled={busy}>
-            {busy ? t("dialog.submitting") : t("dialog.submit")}
+            {busy
+              ? t("dialog.submitting")
+              : via === PROVIDER_PAGE
+                ? t("dialog.submit")
+                : t("dialog.submitCard")}
           </button>
         </div>
       </form>

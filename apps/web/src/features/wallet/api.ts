@@ -15,11 +15,19 @@ export const transactionsQuery = (page: number) =>
     staleTime: 0,
   });
 
-/** One key per click: a retried request (double click, flaky network) starts one payment only. */
-export function addFunds(amount: number, idempotencyKey: string) {
+/**
+ * One key per click: a retried request (double click, flaky network) starts one payment only.
+ * `save_card` keeps the card paid with (where the provider keeps cards); `card_id` pays at once
+ * with that saved card, no provider page (decision 069).
+ */
+export function addFunds(
+  amount: number,
+  idempotencyKey: string,
+  card: { save_card: true } | { card_id: string } | Record<string, never> = {},
+) {
   return api("/wallet/add-funds", {
     method: "POST",
-    body: { amount },
+    body: { amount, ...card },
     headers: { "idempotency-key": idempotencyKey },
   });
 }

@@ -7,6 +7,7 @@ import { formatAmountInput, formatMoney } from "../../lib/format";
 import { AddFundsDialog } from "./add-funds-dialog";
 import { walletQuery } from "../../lib/queries";
 import { isCheckoutPath, rememberedReturn, rememberReturn } from "./return-to";
+import { SavedCardsSection } from "./saved-cards-section";
 import { TransactionsList } from "./transactions-list";
 import "./wallet.css";
 
@@ -64,6 +65,7 @@ function SignedInWallet() {
           </>
         )}
       </section>
+      {wallet.data && <SavedCardsSection wallet={wallet.data} />}
       <section className="section" aria-labelledby="tx-title">
         <h2 id="tx-title">{t("transactions.title")}</h2>
         <TransactionsList />

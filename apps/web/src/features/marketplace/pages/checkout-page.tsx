@@ -293,11 +293,11 @@ export function MarketCheckoutPage() {
                     minTopUp: wallet.data?.min_topup,
                     busy: difference.busy,
                     failed: difference.failed,
-                    onPay: () =>
-                      difference.pay({
-                        ...bodyOf(order.variables!.body),
-                        expected_total: order.variables!.total,
-                      }),
+                    onPay: (cardId) =>
+                      difference.pay(
+                        { ...bodyOf(order.variables!.body), expected_total: order.variables!.total },
+                        cardId,
+                      ),
                     label: (amount) => t("checkout.payDifference", { amount }),
                   }
                 : undefined
