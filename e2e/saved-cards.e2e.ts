@@ -95,7 +95,7 @@ describe("saved cards on the wallet page", () => {
             await page.reload({ waitUntil: "networkidle" });
             return page.getByText(t.card).count();
           },
-          { timeout: 20_000, intervals: [500, 1000, 2000] },
+          { timeout: 20_000, interval: 1000 },
         )
         .toBe(1);
 
