@@ -223,7 +223,7 @@ describe("wallet layout", () => {
         // On a phone, one above the other across the dialog; wider, side by side at its end.
         await page.getByRole("button", { name: ADD_FUNDS[language] }).click();
         const dialog = page.locator("dialog[open]");
-        const input = (await dialog.locator("input").boundingBox())!;
+        const input = (await dialog.getByRole("textbox").boundingBox())!;
         const [cancel, submit] = await Promise.all(
           [0, 1].map(async (i) => (await dialog.locator("button").nth(i).boundingBox())!),
         );
