@@ -166,34 +166,16 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
         reference?: string;
         metadata?: unknown;
       };
-      const amount = Number(b.amount);
-      if (!b.email || !Number.isInteger(amount) || amount <= 0) {
-        return {
-          status: 400,
-          body: { status: false, message: "Invalid amount or email", type: "validation_error" },
-        };
-      }
-      const reference = b.reference ?? nextId("ps-");
-      if (!/^[A-Za-z0-9.=-]+$/.test(reference))
-        return { status: 400, body: { status: false, message: "Invalid reference" } };
-      if (transactions.has(reference)) {
-        return {
-          status: 400,
-          body: {
-            status: false,
-            message: "Duplicate Transaction Reference",
-            type: "validation_error",
-            code: "duplicate_reference",
-          },
-        };
-      }
+      const checked = newTransaction(b);
+      if ("status" in checked) return checked;
+      const { amount, reference, email } = checked;
       const access = nextId("ac");
       transactions.set(reference, {
         id: ids++,
         reference,
         amount,
         currency: b.currency ?? "NGN",
-        email: b.email,
+        email,
         status: "abandoned",
         metadata: b.metadata ?? "",
       });
@@ -358,6 +340,38 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
     }
     return null;
   }
+  /**
+   * The checks Paystack makes of a new transaction's amount, e-mail and reference (initialize and
+   * charge_authorization alike): its amount and reference, or the refusal.
+   */
+  function newTransaction(b: {
+    email?: string;
+    amount?: number | string;
+    reference?: string;
+  }): FakeReply | { amount: number; reference: string; email: string } {
+    const amount = Number(b.amount);
+    if (!b.email || !Number.isInteger(amount) || amount <= 0) {
+      return {
+        status: 400,
+        body: { status: false, message: "Invalid amount or email", type: "validation_error" },
+      };
+    }
+    const reference = b.reference ?? nextId("ps-");
+    if (!/^[A-Za-z0-9.=-]+$/.test(reference))
+      return { status: 400, body: { status: false, message: "Invalid reference" } };
+    if (transactions.has(reference)) {
+      return {
+        status: 400,
+        body: {
+          status: false,
+          message: "Duplicate Transaction Reference",
+          type: "validation_error",
+          code: "duplicate_reference",
+        },
+      };
+    }
+    return { amount, reference, email: b.email };
+  }
   /** The customer an e-mail is at Paystack (one per e-mail, made on its first payment). */
   function customerOf(email: string): PaystackCustomer {
     const key = email.toLowerCase();
@@ -379,32 +393,14 @@ export async function startPaystackFake(secretKey: string): Promise<PaystackFake
         reference?: string;
         metadata?: unknown;
       };
-      const amount = Number(b.amount);
-      if (!b.email || !Number.isInteger(amount) || amount <= 0) {
-        return {
-          status: 400,
-          body: { status: false, message: "Invalid amount or email", type: "validation_error" },
-        };
-      }
-      const reference = b.reference ?? nextId("ps-");
-      if (!/^[A-Za-z0-9.=-]+$/.test(reference))
-        return { status: 400, body: { status: false, message: "Invalid reference" } };
-      if (transactions.has(reference)) {
-        return {
-          status: 400,
-          body: {
-            status: false,
-            message: "Duplicate Transaction Reference",
-            type: "validation_error",
-            code: "duplicate_reference",
-          },
-        };
-      }
+      const checked = newTransaction(b);
+      if ("status" in checked) return checked;
+      const { amount, reference, email } = checked;
       const saved = b.authorization_code ? authorizations.get(b.authorization_code) : undefined;
       if (
         !saved?.active ||
         !saved.authorization.reusable ||
-        saved.email.toLowerCase() !== b.email.toLowerCase()
+        saved.email.toLowerCase() !== email.toLowerCase()
       ) {
         return {
           status: 400,
