@@ -13,6 +13,9 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 
+/** The providers that keep cards (decision 069): the adapters with `savedCards`. */
+export const SAVED_CARD_PROVIDERS = ["paystack", "stripe", "demo"] as const;
+
 /**
  * A card a driver saved during a top-up (decision 069): the provider's reusable code for it
  * (Paystack's authorization code, Stripe's payment method) and the customer it belongs to there
@@ -26,7 +29,7 @@ export const savedCards = pgTable(
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    provider: text("provider").notNull(),
+    provider: text("provider", { enum: SAVED_CARD_PROVIDERS }).notNull(),
     methodRef: text("method_ref").notNull(),
     customerRef: text("customer_ref"),
     brand: text("brand").notNull(),

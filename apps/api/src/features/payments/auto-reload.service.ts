@@ -20,7 +20,7 @@ import { payableSince, topUpAmountError } from "./payments.domain";
 import * as payRepo from "./payments.repo";
 import { chargeableCard, chargeSavedCard, listCards } from "./saved-cards.service";
 import * as repo from "./saved-cards.repo";
-import { insertTopUp, prepareTopUp, topUpLimits, topUpOfKey } from "./top-up.service";
+import { candidates, insertTopUp, prepareTopUp, topUpLimits, topUpOfKey } from "./top-up.service";
 import type { PaymentDeps } from "./verify.service";
 
 /** The wallets one run reloads at most; the next run (a minute later) takes the rest. */
@@ -37,7 +37,8 @@ export async function saveAutoReload(
 ) {
   const user = await userCurrency(deps.countries, deps.db, userId);
   if (!user) throw AppError.notFound("User not found");
-  const { card } = await chargeableCard(deps, config, user, userId, body.card_id);
+  const providers = await candidates(deps, config, user.countryCode);
+  const { card } = await chargeableCard(deps, providers, user.currency, userId, body.card_id);
   const limits = await topUpLimits(deps.countries, user.countryId);
   if (!limits) throw AppError.notFound("User not found");
   const money = (m: number) => moneyText(m, user.currency, user.decimals);
@@ -106,16 +107,23 @@ export async function reloadWallet(deps: PaymentDeps, config: Config, userId: st
   const reload = await repo.autoReloadOf(deps.db, userId);
   const user = await userCurrency(deps.countries, deps.db, userId);
   if (!reload || reload.pausedAt || !user || user.currency !== reload.currency.trim()) return "off";
-  const found = await chargeableCard(deps, config, user, userId, reload.cardId).catch(() => null);
-  if (!found) return "no_card";
-  const limits = await topUpLimits(deps.countries, user.countryId);
-  if (!limits) return "no_limits";
-  // The top-up's checks that read outside the transaction; its amount is set under the locks.
+  // The top-up's checks that read outside the transaction (its providers and the country's
+  // limits); its amount is cut under the locks. A saved amount the country's limits have since
+  // left behind reloads nothing.
   const plan = await prepareTopUp(deps, config, userId, {
-    amount: toMajor(Math.max(reload.amountMinor, limits.minMinor), user.decimals),
+    amount: toMajor(reload.amountMinor, user.decimals),
     idempotencyKey: key,
-    purpose: `auto-reload:${found.card.id}`,
+    purpose: `auto-reload:${reload.cardId}`,
+  }).catch((err: unknown) => {
+    if (err instanceof AppError && err.status === 422) return null;
+    throw err;
   });
+  if (!plan) return "invalid_amount";
+  const { limits } = plan;
+  const found = await chargeableCard(deps, plan.providers, user.currency, userId, reload.cardId).catch(
+    () => null,
+  );
+  if (!found) return "no_card";
   const now = deps.clock();
   const started = await deps.db.transaction(async (tx) => {
     const locked = await repo.autoReloadOf(tx, userId, true);
@@ -132,7 +140,7 @@ export async function reloadWallet(deps: PaymentDeps, config: Config, userId: st
   });
   if (typeof started === "string") return started;
   try {
-    await chargeSavedCard(deps, started.plan, started.row, found);
+    await chargeSavedCard(deps, started.row, found);
   } catch (err) {
     if (err instanceof AppError && err.code === "card_declined") {
       await pause(deps, userId, started.row.id, err.message);

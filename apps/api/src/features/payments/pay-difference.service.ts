@@ -104,7 +104,9 @@ export async function payTheDifference<Answer, Priced extends { currency: string
     idempotencyKey,
     purpose,
   });
-  const card = kind.cardId ? await chargeableCard(deps, config, user, userId, kind.cardId) : undefined;
+  const card = kind.cardId
+    ? await chargeableCard(deps, plan.providers, user.currency, userId, kind.cardId)
+    : undefined;
   await kind.prepare?.(price);
   const now = deps.clock();
   const started = await db.transaction(async (tx) => {
@@ -122,7 +124,7 @@ export async function payTheDifference<Answer, Priced extends { currency: string
   let opened;
   try {
     opened = card
-      ? await chargeSavedCard(deps, plan, started.row, card)
+      ? await chargeSavedCard(deps, started.row, card)
       : await openTopUp(deps, config, plan, started.row);
   } catch (err) {
     await kind.release?.(price);

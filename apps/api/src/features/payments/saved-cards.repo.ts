@@ -3,6 +3,7 @@ import { autoReloads, payments, savedCards } from "../../db/schema/index";
 import { queryRows } from "../../db/client";
 import type { Tx } from "../../db/tx";
 import { toSafeInt } from "../wallet/ledger.domain";
+import type { PaymentRow } from "./payments.repo";
 
 export type SavedCardRow = typeof savedCards.$inferSelect;
 export type AutoReloadRow = typeof autoReloads.$inferSelect;
@@ -50,7 +51,7 @@ export async function markRemoved(db: Tx, id: string, at: Date): Promise<void> {
 }
 
 /** The user's customer at the provider from an earlier payment (Stripe keeps cards on one). */
-export async function customerOf(db: Tx, userId: string, provider: "stripe" | "paystack" | "demo") {
+export async function customerOf(db: Tx, userId: string, provider: PaymentRow["provider"]) {
   const [row] = await db
     .select({ customerRef: payments.customerRef })
     .from(payments)

@@ -14,11 +14,11 @@ import { userCurrency } from "../wallet/ledger.service";
 import * as payRepo from "./payments.repo";
 import type { PaymentRow } from "./payments.repo";
 import { providerFailure } from "./provider-errors";
-import type { PaymentProvider } from "./providers/types";
+import type { PaymentProvider, SavedCardProvider } from "./providers/types";
 import * as repo from "./saved-cards.repo";
 import type { SavedCardRow } from "./saved-cards.repo";
 import { settle } from "./settle.service";
-import { candidates, response, type TopUpPlan } from "./top-up.service";
+import { candidates, response } from "./top-up.service";
 import type { PaymentDeps } from "./verify.service";
 
 export const CARD_NOT_FOUND = "This card was not found";
@@ -31,7 +31,7 @@ export const CARD_DECLINED = "card_declined";
 export function cardView(card: SavedCardRow): SavedCard {
   return {
     id: card.id,
-    provider: card.provider as SavedCard["provider"],
+    provider: card.provider,
     brand: card.brand,
     last4: card.last4,
     exp_month: card.expMonth,
@@ -40,27 +40,31 @@ export function cardView(card: SavedCardRow): SavedCard {
   };
 }
 
-/** The provider a user's wallet is topped up at first, when it keeps cards; else undefined. */
-async function cardProvider(deps: PaymentDeps, config: Config, countryCode: string) {
-  const first = (await candidates(deps, config, countryCode))[0];
-  return { first, keeps: first?.savedCards ? first : undefined };
+/**
+ * The provider a top-up goes to first (its candidates, as prepareTopUp or `candidates` chose
+ * them), with its saved cards when it keeps cards; else undefined.
+ */
+function keeperOf(providers: readonly PaymentProvider[]) {
+  const first = providers[0];
+  return first?.savedCards ? { provider: first, charger: first.savedCards } : undefined;
 }
 
 /** GET /wallet/cards: the cards kept for the wallet's provider, and the automatic reload. */
 export async function listCards(deps: PaymentDeps, config: Config, userId: string): Promise<SavedCards> {
   const user = await userCurrency(deps.countries, deps.db, userId);
   if (!user) throw AppError.notFound("User not found");
-  const { first, keeps } = await cardProvider(deps, config, user.countryCode);
+  const providers = await candidates(deps, config, user.countryCode);
+  const keeps = keeperOf(providers);
   const cards = keeps
     ? (await repo.cardsOf(deps.db, userId)).filter(
-        (c) => c.provider === keeps.name && c.currency.trim() === user.currency,
+        (c) => c.provider === keeps.provider.name && c.currency.trim() === user.currency,
       )
     : [];
   const reload = await repo.autoReloadOf(deps.db, userId);
   const decimals = user.decimals;
   return {
     available: keeps !== undefined,
-    provider: first?.name ?? "demo",
+    provider: providers[0]?.name ?? "demo",
     cards: cards.map(cardView),
     auto_reload:
       reload && cards.some((c) => c.id === reload.cardId)
@@ -77,35 +81,41 @@ export async function listCards(deps: PaymentDeps, config: Config, userId: strin
   };
 }
 
-/**
- * The user's saved card `cardId` and the provider that charges it: 404 for another user's or a
- * removed one, 409 when the wallet's provider keeps no cards or it is another provider's card.
- */
-export async function chargeableCard(
-  deps: PaymentDeps,
-  config: Config,
-  user: { countryCode: string; currency: string },
-  userId: string,
-  cardId: string,
-): Promise<{ card: SavedCardRow; provider: PaymentProvider }> {
-  const card = await repo.cardOf(deps.db, userId, cardId);
-  if (!card || card.currency.trim() !== user.currency)
-    throw AppError.notFound(CARD_NOT_FOUND, "card_not_found");
-  const { keeps } = await cardProvider(deps, config, user.countryCode);
-  if (!keeps || keeps.name !== card.provider)
-    throw new AppError(409, "saved_cards_unavailable", NO_SAVED_CARDS);
-  return { card, provider: keeps };
+/** A saved card and the provider that charges it (chargeableCard). */
+export interface ChargeableCard {
+  card: SavedCardRow;
+  provider: PaymentProvider;
+  charger: SavedCardProvider;
 }
 
-/** Whether a top-up with `save_card` may keep its card: the wallet's provider must keep cards. */
-export async function assertKeepsCards(deps: PaymentDeps, config: Config, countryCode: string) {
-  const { keeps } = await cardProvider(deps, config, countryCode);
-  if (!keeps) throw new AppError(409, "saved_cards_unavailable", NO_SAVED_CARDS);
+/**
+ * The user's saved card `cardId` and the provider that charges it, the first of the top-up's
+ * `providers`: 404 for another user's, a removed one or one of another currency, 409 when that
+ * provider keeps no cards or the card is another provider's.
+ */
+export async function chargeableCard(
+  deps: Pick<PaymentDeps, "db">,
+  providers: readonly PaymentProvider[],
+  currency: string,
+  userId: string,
+  cardId: string,
+): Promise<ChargeableCard> {
+  const card = await repo.cardOf(deps.db, userId, cardId);
+  if (!card || card.currency.trim() !== currency) throw AppError.notFound(CARD_NOT_FOUND, "card_not_found");
+  const keeps = keeperOf(providers);
+  if (!keeps || keeps.provider.name !== card.provider)
+    throw new AppError(409, "saved_cards_unavailable", NO_SAVED_CARDS);
+  return { card, ...keeps };
+}
+
+/** A top-up with `save_card` must go first to a provider that keeps cards. */
+export function assertKeepsCards(providers: readonly PaymentProvider[]) {
+  if (!keeperOf(providers)) throw new AppError(409, "saved_cards_unavailable", NO_SAVED_CARDS);
 }
 
 /** The customer a card-keeping top-up is opened for: the user's at that provider so far, if any. */
-export const customerFor = (deps: PaymentDeps, userId: string, provider: PaymentProvider) =>
-  repo.customerOf(deps.db, userId, provider.name as "stripe" | "paystack" | "demo");
+export const customerFor = (deps: Pick<PaymentDeps, "db">, userId: string, provider: PaymentProvider) =>
+  repo.customerOf(deps.db, userId, provider.name);
 
 /**
  * Charges a saved card for a top-up's row (written by insertTopUp, under the wallet's lock and
@@ -113,15 +123,8 @@ export const customerFor = (deps: PaymentDeps, userId: string, provider: Payment
  * pays for completed. A decline fails the row for good and is a 409 `card_declined` with the
  * provider's words; an unanswered charge leaves the row pending for the expiry job to ask about.
  */
-export async function chargeSavedCard(
-  deps: PaymentDeps,
-  plan: Pick<TopUpPlan, "userId">,
-  row: PaymentRow,
-  found: { card: SavedCardRow; provider: PaymentProvider },
-) {
-  const { card, provider } = found;
-  const charger = provider.savedCards;
-  if (!charger) throw new AppError(409, "saved_cards_unavailable", NO_SAVED_CARDS);
+export async function chargeSavedCard(deps: PaymentDeps, row: PaymentRow, found: ChargeableCard) {
+  const { card, provider, charger } = found;
   // Paystack's and the demo's reference is ours: known before the call, so an unanswered charge is
   // still found by the expiry job; Stripe's intent id comes with its answer.
   const before = provider.name === "stripe" ? null : row.reference;
@@ -137,7 +140,7 @@ export async function chargeSavedCard(
       reference: row.reference,
       amountMinor: row.amountMinor,
       currency: row.currency.trim(),
-      userId: plan.userId,
+      userId: row.userId,
       card: { methodRef: card.methodRef, customerRef: card.customerRef },
     });
   } catch (err) {
@@ -152,11 +155,13 @@ export async function chargeSavedCard(
     paymentInfo,
     status: "pending",
   };
-  await payRepo.updatePayment(deps.db, row.id, { providerReference: result.providerReference, paymentInfo });
-  if (result.status === "failed") {
-    await payRepo.updatePayment(deps.db, row.id, { status: "failed", failureReason: CARD_DECLINED });
-    throw new AppError(409, "card_declined", cardDeclined(result.declined ?? "declined"));
-  }
+  const declined = result.status === "failed";
+  await payRepo.updatePayment(deps.db, row.id, {
+    providerReference: result.providerReference,
+    paymentInfo,
+    ...(declined ? { status: "failed" as const, failureReason: CARD_DECLINED } : {}),
+  });
+  if (declined) throw new AppError(409, "card_declined", cardDeclined(result.declined ?? "declined"));
   if (result.status === "succeeded") await settle(deps, charged, result);
   return response(deps, charged);
 }
@@ -165,7 +170,7 @@ export async function chargeSavedCard(
 export async function removeCard(deps: PaymentDeps, userId: string, cardId: string): Promise<void> {
   const card = await repo.cardOf(deps.db, userId, cardId);
   if (!card) throw AppError.notFound(CARD_NOT_FOUND, "card_not_found");
-  const provider = deps.payments.get(card.provider as PaymentProvider["name"]);
+  const provider = deps.payments.get(card.provider);
   if (provider?.savedCards) {
     try {
       await provider.savedCards.forget({ methodRef: card.methodRef, customerRef: card.customerRef });
@@ -187,7 +192,8 @@ export async function rememberCard(deps: Pick<PaymentDeps, "db" | "payments">, p
   const payment = await payRepo.findById(deps.db, paymentId);
   if (!payment || payment.status !== "succeeded" || !payment.saveCard || !payment.providerReference) return;
   const charger = deps.payments.get(payment.provider)?.savedCards;
-  if (!charger) return;
+  // Wave keeps no cards: it has no `savedCards`, and no saved card names it.
+  if (!charger || payment.provider === "wave") return;
   const card = await charger.cardOf({
     reference: payment.reference,
     providerReference: payment.providerReference,

@@ -320,12 +320,14 @@ export async function addFunds(
     const seen = await topUpOfKey(deps.db, userId, plan.idempotencyKey);
     if (seen) return replay(deps, seen, plan.fingerprint);
   }
-  const card = input.cardId ? await chargeableCard(deps, config, plan.user, userId, input.cardId) : undefined;
-  if (input.saveCard) await assertKeepsCards(deps, config, plan.user.countryCode);
+  const card = input.cardId
+    ? await chargeableCard(deps, plan.providers, plan.user.currency, userId, input.cardId)
+    : undefined;
+  if (input.saveCard) assertKeepsCards(plan.providers);
   const now = deps.clock();
   const started = await deps.db.transaction((tx) => insertTopUp(tx, plan, now));
   if (started.replayed) return replay(deps, started.row, plan.fingerprint);
-  if (card) return chargeSavedCard(deps, plan, started.row, card);
+  if (card) return chargeSavedCard(deps, started.row, card);
   return openTopUp(deps, config, plan, started.row);
 }
 
