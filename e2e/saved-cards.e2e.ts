@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
+import { quarterHoursAhead, twentyFourHourPark } from "./support/api";
+import { arriveAt, useBrowser, VIEWPORTS, watchedPage } from "./support/browser";
 import { createE2eDatabase, createSignedInUser, type E2eDatabase } from "./support/database";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -47,6 +48,7 @@ const TEXTS = {
     add: "Add (NGN)",
     saveReload: "Save",
     saved: "Automatic reload saved.",
+    payWithCard: /^Pay ₦[\d,.]+ with Visa •••• 4242$/,
   },
   fr: {
     addFunds: "Ajouter des fonds",
@@ -62,6 +64,7 @@ const TEXTS = {
     add: "Ajouter (NGN)",
     saveReload: "Enregistrer",
     saved: "Rechargement automatique enregistré.",
+    payWithCard: /^Payer [\d\s\u202f\u00a0,]+ ₦ avec Visa •••• 4242$/,
   },
 } as const;
 
@@ -142,6 +145,37 @@ describe("saved cards on the wallet page", () => {
           fullPage: true,
         });
       }
+
+      // At a checkout the wallet is short of: one tap pays the difference with the card and books.
+      const park = await twentyFourHourPark(server.url);
+      const start = quarterHoursAhead(3);
+      const query = new URLSearchParams({
+        start_time: start.toISOString(),
+        end_time: new Date(start.getTime() + 5 * 86_400_000).toISOString(),
+        plate_number: `SC${viewport.width}`,
+      });
+      await page.goto(`${server.url}/checkout/${park.slug}?${query.toString()}`, {
+        waitUntil: "networkidle",
+      });
+      const oneTap = page.getByRole("button", { name: t.payWithCard });
+      await expect.poll(() => oneTap.count(), { timeout: 10_000 }).toBe(1);
+      expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        viewport.width,
+      );
+      if (process.env.SHOTS_DIR) {
+        await oneTap.scrollIntoViewIfNeeded();
+        await page.screenshot({
+          path: `${process.env.SHOTS_DIR}/saved-cards-checkout-${viewport.width}-${language}.png`,
+        });
+      }
+      await oneTap.click();
+      await arriveAt(page, /\/booking-success\?code=PW-/);
+      const booked = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM bookings WHERE user_id = $1 AND status = 'active'",
+        [user.id],
+      );
+      expect(booked[0]?.n).toBe(1);
       expect(problems).toEqual([]);
       await context.close();
     });
